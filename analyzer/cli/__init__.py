@@ -1,0 +1,58 @@
+"""The ``sixplus`` command line: a thin shell over the library.
+
+Each command lives in its own module and is imported only when it runs. A command
+parses its arguments, calls the library, and maps a typed error to one line on stderr
+and an exit code: 0 done and all fine; 1 done, and problems found; 2 could not run.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from typing import Any
+
+import click
+
+#: command name -> (module under analyzer.cli, one-line help)
+COMMANDS: dict[str, tuple[str, str]] = {
+    "rules": ("rules_cmd", "List the rule-set presets, or print one in full."),
+    "dashboard": ("dashboard_cmd", "Open the Streamlit dashboard."),
+}
+
+
+class LazyGroup(click.Group):
+    """A group whose commands are imported on first use, so a slow import costs only its command."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in COMMANDS:
+            return None
+        module = importlib.import_module(f"analyzer.cli.{COMMANDS[cmd_name][0]}")
+        command: click.Command = module.command
+        return command
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(name, COMMANDS[name][1]) for name in self.list_commands(ctx)]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="sixplus")
+def cli() -> None:
+    """sixplus: read poker hand histories (Short Deck and Texas Hold'em), re-check every
+    action and pot split against a rule set, and show what happened.
+
+    Example: sixplus audit night.txt --rules shortdeck
+    """
+
+
+def main(argv: list[str] | None = None) -> Any:
+    """Entry point of the ``sixplus`` console script."""
+    return cli.main(args=argv, prog_name="sixplus")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

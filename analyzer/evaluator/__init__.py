@@ -1,0 +1,82 @@
+"""The hand evaluator: the best five of 5, 6 or 7 cards under a ranking.
+
+One hand at a time::
+
+    >>> from analyzer.evaluator import evaluate
+    >>> v = evaluate("9s 8s 7d 6h Ac Kd Kh", "straight-over-trips")
+    >>> v.category.value, v.describe()
+    ('straight', 'Straight, nine high: 9♠ 8♠ 7♦ 6♥ A♣')
+
+Strengths compare within one ranking (see :mod:`analyzer.evaluator.categories`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from analyzer.cards import RANK_WORDS, Card, CardsLike, clean, deck_of, pretty
+from analyzer.evaluator.categories import ORDER, Category, Ranking, category_of, parse_ranking
+from analyzer.evaluator.reference import best_five
+
+__all__ = ["ORDER", "Category", "HandValue", "Ranking", "category_of", "evaluate", "parse_ranking"]
+
+
+def _plural(rank: int) -> str:
+    word = RANK_WORDS[rank]
+    return word + ("es" if word == "six" else "s")
+
+
+@dataclass(frozen=True, slots=True)
+class HandValue:
+    """A hand's value: ``strength`` compares; ``cards`` are the five used, as they count."""
+
+    strength: int
+    category: Category
+    cards: tuple[Card, ...]
+    ranking: Ranking
+
+    def __lt__(self, other: HandValue) -> bool:
+        return self.strength < other.strength
+
+    def words(self) -> str:
+        """The category and rank words: "Full house, eights over kings"."""
+        c = self.category
+        ranks = [card.rank for card in self.cards]
+        if c in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
+            return f"{c.value.capitalize()}, {RANK_WORDS[ranks[0]]} high"
+        if c is Category.FOUR_OF_A_KIND:
+            return f"Four of a kind, {_plural(ranks[0])}"
+        if c is Category.FULL_HOUSE:
+            return f"Full house, {_plural(ranks[0])} over {_plural(ranks[3])}"
+        if c is Category.FLUSH:
+            return f"Flush, {RANK_WORDS[ranks[0]]} high"
+        if c is Category.THREE_OF_A_KIND:
+            return f"Three of a kind, {_plural(ranks[0])}"
+        if c is Category.TWO_PAIR:
+            return f"Two pair, {_plural(ranks[0])} and {_plural(ranks[2])}"
+        if c is Category.ONE_PAIR:
+            return f"One pair, {_plural(ranks[0])}"
+        return f"High card, {RANK_WORDS[ranks[0]]}"
+
+    def describe(self) -> str:
+        """Words and the five cards: "Straight, nine high: 9♠ 8♠ 7♦ 6♥ A♣"."""
+        return f"{self.words()}: {pretty(self.cards)}"
+
+
+def evaluate(cards: CardsLike, ranking: Ranking | str) -> HandValue:
+    """The best five of 5 to 7 cards under a ranking; cards outside its deck are an error.
+
+    >>> evaluate("Qh 6h Kh Kc 8h 7h As", "straight-over-trips").category.value
+    'flush'
+    >>> evaluate("5d 6h 7h 8h 9h", "straight-over-trips")
+    Traceback (most recent call last):
+    ...
+    analyzer.errors.CardNotInDeck: card 5d at position 1: expected a card of the 36-card deck, found 5d
+    """
+    rk = parse_ranking(ranking)
+    hand = clean(cards)
+    if len(set(hand)) != len(hand):
+        raise ValueError(f"cards: expected distinct cards, got {' '.join(c.text for c in hand)}")
+    deck_of(rk.deck_size).check(hand)
+    strength, category, used = best_five(hand, rk)
+    return HandValue(strength, category, used, rk)

@@ -1,0 +1,248 @@
+"""Rule sets as data: TOML presets shipped in the package, or any file a user gives.
+
+Loading validates every key: an unknown key, a missing one or a wrong type is a
+:class:`~analyzer.errors.RuleSetError` that names the key, what was expected and what was
+found. The stakes (amounts) come from the hand; the rule set says how they are used.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, fields
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal, get_args
+
+from analyzer.errors import RuleSetError
+from analyzer.evaluator.categories import Ranking
+from parsers.record import Betting, Stakes
+
+ButtonBlind = Literal["none", "live", "dead"]
+MinBetUnit = Literal["ante", "big_blind", "small_bet"]
+OddChip = Literal["first-left-of-button", "best-suit-free-lowest-seat"]
+ShowdownOrder = Literal["last-aggressor"]
+RakeModel = Literal["as-recorded", "percent", "none"]
+
+
+@dataclass(frozen=True, slots=True)
+class CardRules:
+    deck: int
+    ranking: Ranking
+
+
+@dataclass(frozen=True, slots=True)
+class ForcedBets:
+    antes: bool  # every player antes (SD-ANTES)
+    button_blind: ButtonBlind  # the button's extra ante / button blind (SD-BUTTON-ANTE-LIVE)
+    blinds: bool  # small and big blind (HE-BLINDS, SD-V-BLINDS)
+    big_blind_ante: bool  # one ante for the table posted by the big blind (HE-TOURNAMENT-ANTE)
+    straddles: bool  # voluntary straddles allowed (SD-V-STRADDLE)
+    preflop_check: bool  # single ante, no live bet: everyone may check preflop
+
+
+@dataclass(frozen=True, slots=True)
+class BettingRules:
+    structure: Betting
+    min_bet_unit: MinBetUnit
+    min_bet_multiple: int
+    raise_cap: int  # fixed limit: most bets and raises in a round (0: no cap)
+
+
+@dataclass(frozen=True, slots=True)
+class ShowdownRules:
+    order: ShowdownOrder
+    odd_chip: OddChip
+    run_odd_chip: Literal["first-run"]
+
+
+@dataclass(frozen=True, slots=True)
+class RakeRules:
+    model: RakeModel
+    percent: float  # for model "percent"
+    cap_big_blinds: float  # cap in big blinds (or antes where there are no blinds); 0: none
+    no_flop_no_drop: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TableRules:
+    min_players: int
+    max_players: int
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    name: str
+    description: str
+    follows: str
+    cards: CardRules
+    forced: ForcedBets
+    betting: BettingRules
+    showdown: ShowdownRules
+    rake: RakeRules
+    table: TableRules
+    source: str = ""
+
+    @property
+    def ranking(self) -> Ranking:
+        return self.cards.ranking
+
+    @property
+    def deck(self) -> int:
+        return self.cards.deck
+
+    def min_bet(self, stakes: Stakes) -> int:
+        """The smallest opening bet (and raise increment) for a hand's stakes."""
+        if stakes.min_bet:
+            return stakes.min_bet
+        unit = self.betting.min_bet_unit
+        if self.betting.structure is Betting.FIXED_LIMIT:
+            return stakes.small_bet or stakes.big_blind
+        base = {
+            "ante": stakes.ante or stakes.button_blind,
+            "big_blind": stakes.big_blind or stakes.button_blind,
+            "small_bet": stakes.small_bet,
+        }[unit]
+        return base * self.betting.min_bet_multiple
+
+    def to_toml(self) -> str:
+        """The rule set as TOML text (what ``sixplus rules NAME`` prints)."""
+        lines = [f'name = "{self.name}"', f'description = "{self.description}"', f'follows = "{self.follows}"']
+        for section in ("cards", "forced", "betting", "showdown", "rake", "table"):
+            lines.append(f"\n[{section}]")
+            part = getattr(self, section)
+            for f in fields(part):
+                lines.append(f"{f.name} = {_toml_value(getattr(part, f.name))}")
+        return "\n".join(lines) + "\n"
+
+
+def _toml_value(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    return f'"{value}"'
+
+
+_SECTIONS: dict[str, type] = {
+    "cards": CardRules,
+    "forced": ForcedBets,
+    "betting": BettingRules,
+    "showdown": ShowdownRules,
+    "rake": RakeRules,
+    "table": TableRules,
+}
+
+
+def _convert(source: str, key: str, annotation: Any, value: Any) -> Any:
+    allowed = get_args(annotation)
+    if annotation in ("bool", bool):
+        if not isinstance(value, bool):
+            raise RuleSetError(source=source, key=key, expected="true or false", found=repr(value))
+        return value
+    if annotation in ("int", int):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise RuleSetError(source=source, key=key, expected="a whole number, 0 or more", found=repr(value))
+        return value
+    if annotation in ("float", float):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
+            raise RuleSetError(source=source, key=key, expected="a number, 0 or more", found=repr(value))
+        return float(value)
+    if annotation in ("Ranking", Ranking):
+        options = [r.value for r in Ranking]
+        if value not in options:
+            raise RuleSetError(source=source, key=key, expected="one of " + ", ".join(options), found=repr(value))
+        return Ranking(value)
+    if annotation in ("Betting", Betting):
+        options = [b.value for b in Betting]
+        if value not in options:
+            raise RuleSetError(source=source, key=key, expected="one of " + ", ".join(options), found=repr(value))
+        return Betting(value)
+    literal = _LITERALS.get(annotation) if isinstance(annotation, str) else None
+    allowed = literal or allowed
+    if allowed:
+        if value not in allowed:
+            raise RuleSetError(source=source, key=key, expected="one of " + ", ".join(allowed), found=repr(value))
+        return value
+    raise RuleSetError(source=source, key=key, expected="a known key", found=repr(value))  # pragma: no cover
+
+
+_LITERALS: dict[str, tuple[str, ...]] = {
+    "ButtonBlind": get_args(ButtonBlind),
+    "MinBetUnit": get_args(MinBetUnit),
+    "OddChip": get_args(OddChip),
+    "ShowdownOrder": get_args(ShowdownOrder),
+    "RakeModel": get_args(RakeModel),
+    "Literal['first-run']": ("first-run",),
+}
+
+
+def parse_rules(data: dict[str, Any], *, source: str) -> RuleSet:
+    """Validate a parsed TOML document into a :class:`RuleSet`."""
+    known_top = {"name", "description", "follows", *_SECTIONS}
+    for key in data:
+        if key not in known_top:
+            raise RuleSetError(
+                source=source, key=key, expected="one of " + ", ".join(sorted(known_top)), found="an unknown key"
+            )
+    values: dict[str, Any] = {}
+    for key in ("name", "description", "follows"):
+        if not isinstance(data.get(key), str) or not data[key]:
+            raise RuleSetError(source=source, key=key, expected="a non-empty string", found=repr(data.get(key)))
+        values[key] = data[key]
+    for section, cls in _SECTIONS.items():
+        table = data.get(section)
+        if not isinstance(table, dict):
+            raise RuleSetError(source=source, key=section, expected="a table", found=repr(table))
+        names = {f.name: f for f in fields(cls)}
+        for key in table:
+            if key not in names:
+                raise RuleSetError(
+                    source=source, key=f"{section}.{key}", expected="one of " + ", ".join(names), found="an unknown key"
+                )
+        kwargs = {}
+        for name, f in names.items():
+            if name not in table:
+                raise RuleSetError(source=source, key=f"{section}.{name}", expected="a value", found="nothing")
+            kwargs[name] = _convert(source, f"{section}.{name}", f.type, table[name])
+        values[section] = cls(**kwargs)
+    rules = RuleSet(source=source, **values)
+    if rules.cards.deck not in (36, 52):
+        raise RuleSetError(source=source, key="cards.deck", expected="36 or 52", found=str(rules.cards.deck))
+    if rules.cards.ranking.deck_size != rules.cards.deck:
+        raise RuleSetError(
+            source=source,
+            key="cards.ranking",
+            expected=f"a ranking for {rules.cards.deck} cards",
+            found=rules.cards.ranking.value,
+        )
+    return rules
+
+
+def preset_names() -> tuple[str, ...]:
+    folder = resources.files("analyzer") / "presets"
+    return tuple(sorted(p.name.removesuffix(".toml") for p in folder.iterdir() if p.name.endswith(".toml")))
+
+
+def load_rules(name_or_path: str | Path) -> RuleSet:
+    """A preset by name (``shortdeck``) or a TOML file by path."""
+    text_name = str(name_or_path)
+    if text_name in preset_names():
+        resource = resources.files("analyzer") / "presets" / f"{text_name}.toml"
+        return _load_text(resource.read_text(encoding="utf-8"), source=f"preset {text_name}")
+    path = Path(name_or_path)
+    if not path.exists():
+        raise RuleSetError(
+            source=text_name,
+            key="name",
+            expected="a preset (" + ", ".join(preset_names()) + ") or a TOML file",
+            found="neither",
+        )
+    return _load_text(path.read_text(encoding="utf-8"), source=str(path))
+
+
+def _load_text(text: str, *, source: str) -> RuleSet:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise RuleSetError(source=source, key="(file)", expected="valid TOML", found=str(error)) from None
+    return parse_rules(data, source=source)

@@ -1,0 +1,89 @@
+"""Amounts in text to integers in minor units, exactly or not at all."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal, InvalidOperation
+
+from parsers.errors import ParseError, RejectCode
+
+#: currency symbols and codes that may stand before or after an amount
+CURRENCY_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY", "₹": "INR"}
+
+_AMOUNT = re.compile(
+    r"""^\s*
+    (?P<sign>-)?
+    (?P<currency>[$€£¥₹]|Rs\.\s?)?       # a symbol in front
+    (?P<number>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)   # 1,234.50 or 1234.5
+    \s*(?:[A-Z]{3})?\s*$                 # an ISO code behind
+    """,
+    re.VERBOSE,
+)
+
+
+def parse_decimal(text: str) -> Decimal:
+    """Read an amount as written (symbols and thousands separators allowed).
+
+    >>> parse_decimal("$1,334.50")
+    Decimal('1334.50')
+    >>> parse_decimal("€0.5")
+    Decimal('0.5')
+    >>> parse_decimal("lots")
+    Traceback (most recent call last):
+    ...
+    parsers.errors.ParseError: <input>: input: expected an amount like 12, 0.25 or $1,000.50, found 'lots'
+    """
+    match = _AMOUNT.match(text)
+    if match is None:
+        raise ParseError(expected="an amount like 12, 0.25 or $1,000.50", found=text, code=RejectCode.BAD_AMOUNT)
+    try:
+        value = Decimal(match.group("number").replace(",", ""))
+    except InvalidOperation:  # pragma: no cover - the pattern admits only numbers
+        raise ParseError(expected="an amount", found=text, code=RejectCode.BAD_AMOUNT) from None
+    return -value if match.group("sign") else value
+
+
+def to_minor(value: Decimal, decimals: int, *, text: str | None = None) -> int:
+    """Convert to minor units; an amount finer than the unit is an error, never rounded.
+
+    >>> to_minor(Decimal("0.25"), 2)
+    25
+    >>> to_minor(Decimal("0.255"), 2)
+    Traceback (most recent call last):
+    ...
+    parsers.errors.ParseError: <input>: input: expected an amount in whole units of 0.01, found '0.255'
+    """
+    scaled = value.scaleb(decimals)
+    if scaled != scaled.to_integral_value():
+        unit = Decimal(1).scaleb(-decimals)
+        raise ParseError(
+            expected=f"an amount in whole units of {unit}",
+            found=text if text is not None else str(value),
+            code=RejectCode.BAD_AMOUNT,
+        )
+    return int(scaled)
+
+
+def parse_amount(text: str, decimals: int) -> int:
+    """Text to minor units in one step.
+
+    >>> parse_amount("$12.34", 2)
+    1234
+    >>> parse_amount("24,940", 0)
+    24940
+    """
+    return to_minor(parse_decimal(text), decimals, text=text)
+
+
+def decimals_needed(values: list[Decimal] | tuple[Decimal, ...]) -> int:
+    """The fewest decimals that hold every value exactly.
+
+    >>> decimals_needed([Decimal("1"), Decimal("0.25"), Decimal("10112.5")])
+    2
+    """
+    most = 0
+    for v in values:
+        exponent = v.normalize().as_tuple().exponent
+        if isinstance(exponent, int) and exponent < 0:
+            most = max(most, -exponent)
+    return most

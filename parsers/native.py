@@ -1,0 +1,156 @@
+"""The native format: one :class:`HandRecord` a line as JSON (JSON Lines).
+
+Reading is strict and typed (msgspec): a line that does not fit the schema is rejected
+with its line number and the JSON path of the bad field, and the other lines are still
+read. Cards may be written in any notation :mod:`parsers.cardtext` accepts; they are
+stored canonical. A hand without an id gets a stable one from its content.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import re
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+import msgspec
+
+from parsers.cardtext import split_cards
+from parsers.errors import ParseError, RejectCode, Rejected
+from parsers.record import FORMAT_VERSION, HandRecord, Source
+
+FORMAT = "native"
+SCHEMA_PATH = Path(__file__).with_name("schema") / "hand-record.schema.json"
+
+_decoder = msgspec.json.Decoder(HandRecord)
+_encoder = msgspec.json.Encoder()
+_CANONICAL_CARD = re.compile(r"^(?:[2-9TJQKA][cdhs]|\?\?)$")
+
+
+def sniff(text: str) -> bool:
+    """Whether text looks like native JSON Lines."""
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped:
+            return stripped.startswith("{") and '"seats"' in stripped and '"ohh"' not in stripped
+    return False
+
+
+def content_id(record: HandRecord) -> str:
+    """A stable id from the hand's normalised content (source and id left out)."""
+    neutral = dataclasses.replace(record, hand_id="", source=Source())
+    return "h" + hashlib.blake2b(_encoder.encode(neutral), digest_size=10).hexdigest()
+
+
+def _canonical_cards(cards: tuple[str, ...]) -> tuple[str, ...]:
+    if all(_CANONICAL_CARD.match(c) for c in cards):
+        return cards
+    return split_cards(" ".join(cards))
+
+
+def _finish(record: HandRecord, file: str, line: int) -> HandRecord:
+    changes: dict[str, object] = {"source": Source(file=file, line=line, format=FORMAT)}
+    boards = tuple(_canonical_cards(b) for b in record.boards)
+    if boards != record.boards:
+        changes["boards"] = boards
+    shown = tuple(
+        s if (c := _canonical_cards(s.cards)) == s.cards else dataclasses.replace(s, cards=c) for s in record.shown
+    )
+    if shown != record.shown:
+        changes["shown"] = shown
+    record = dataclasses.replace(record, **changes)  # type: ignore[arg-type]
+    if not record.hand_id:
+        record = dataclasses.replace(record, hand_id=content_id(record))
+    return record
+
+
+def parse(text: str, *, file: str = "") -> Iterator[HandRecord | Rejected]:
+    """Read native JSON Lines text; yields a record or a :class:`Rejected` per line."""
+    for number, line in enumerate(text.split("\n"), start=1):
+        if not line.strip():
+            continue
+        try:
+            record = _decoder.decode(line)
+            if record.version > FORMAT_VERSION:
+                raise ParseError(
+                    expected=f"format version {FORMAT_VERSION} or lower",
+                    found=str(record.version),
+                    code=RejectCode.INVALID_RECORD,
+                )
+            yield _finish(record, file, number)
+        except msgspec.ValidationError as error:
+            message, _, path = str(error).partition(" - at ")
+            wanted = message.removeprefix("Expected ").split(", got ")[0]
+            yield Rejected.from_error(
+                ParseError(
+                    expected=wanted + (f" at {path.strip('`')}" if path else ""),
+                    found=_field_text(line, path),
+                    format=FORMAT,
+                    file=file,
+                    line=number,
+                    hand_id=_guess_id(line),
+                    code=RejectCode.INVALID_RECORD,
+                )
+            )
+        except msgspec.DecodeError as error:
+            yield Rejected.from_error(
+                ParseError(
+                    expected="one JSON object a line",
+                    found=f"{line.strip()[:60]} ({error})",
+                    format=FORMAT,
+                    file=file,
+                    line=number,
+                    code=RejectCode.INVALID_RECORD,
+                )
+            )
+        except ParseError as error:
+            yield Rejected.from_error(error.with_context(file=file, line_offset=number, format=FORMAT))
+
+
+def _guess_id(line: str) -> str | None:
+    match = re.search(r'"hand_id"\s*:\s*"([^"]*)"', line)
+    return match.group(1) if match else None
+
+
+def _field_text(line: str, path: str) -> str:
+    """The value found at a JSON path like ``$.seats[0].stack``, for the error message."""
+    try:
+        value: object = json.loads(line)
+    except ValueError:
+        return line[:60]
+    for part in re.findall(r"\.([A-Za-z_]+)|\[(\d+)\]", path.removeprefix("$")):
+        key, index = part
+        try:
+            value = value[key] if key else value[int(index)]  # type: ignore[index]
+        except (KeyError, IndexError, TypeError):
+            return "nothing"
+    return json.dumps(value, ensure_ascii=False)
+
+
+def dumps(record: HandRecord) -> str:
+    """One record as one JSON line (without the newline)."""
+    return _encoder.encode(record).decode()
+
+
+def write(records: Iterable[HandRecord]) -> str:
+    """Records as native JSON Lines text."""
+    return "".join(dumps(r) + "\n" for r in records)
+
+
+def schema() -> dict[str, object]:
+    """The JSON Schema of one line of the native format."""
+    generated = msgspec.json.schema(HandRecord)
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "https://github.com/sixplus/sixplus/hand-record.schema.json",
+        "title": f"sixplus native hand record, format version {FORMAT_VERSION}",
+        **generated,
+    }
+
+
+def write_schema() -> None:
+    """Write the shipped schema file from the record types."""
+    text = json.dumps(schema(), indent=1, ensure_ascii=False)
+    SCHEMA_PATH.write_text(text + "\n", encoding="utf-8")

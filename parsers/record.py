@@ -1,0 +1,252 @@
+"""The neutral record of one hand, as its source states it.
+
+A :class:`HandRecord` holds what a file *claims* happened and nothing derived: the
+table, the seats with starting stacks, the button, forced posts, every action in order,
+the boards (several for run it twice), shown cards, what each player collected, rake and
+other deductions, and where in the source the hand came from.
+
+Conventions
+-----------
+* Money is an ``int`` in the hand's minor unit: ``amount / 10**decimals`` units of
+  ``currency`` (``decimals=2`` for cents, ``0`` for chips).
+* Every voluntary action carries ``to``: the player's total on the current street after
+  the action ("raise to"). Parsers normalise "raises A to B", increments and hand totals.
+* Cards are canonical two-character strings (``"As"``, ``"Td"``); ``"??"`` is unknown.
+* Seats are numbered as in the source; clockwise means increasing seat number, wrapping.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+FORMAT_VERSION = 1
+
+
+class Street(StrEnum):
+    PREFLOP = "preflop"
+    FLOP = "flop"
+    TURN = "turn"
+    RIVER = "river"
+
+
+STREETS: tuple[Street, ...] = (Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER)
+
+
+class PostKind(StrEnum):
+    """A forced bet. Whether it is live (counts toward a call) is fixed by the kind."""
+
+    ANTE = "ante"  # dead: everyone's ante, and a big-blind ante for the table
+    SMALL_BLIND = "small_blind"  # live
+    BIG_BLIND = "big_blind"  # live
+    BUTTON_BLIND = "button_blind"  # live: 6+ button blind / the button's extra ante
+    STRADDLE = "straddle"  # live
+    DEAD_BLIND = "dead_blind"  # dead: a missed small blind posted on return
+    BOMB = "bomb"  # live: bomb-pot bet, the hand starts on the flop
+
+    @property
+    def is_live(self) -> bool:
+        return self not in (PostKind.ANTE, PostKind.DEAD_BLIND)
+
+
+class ActionKind(StrEnum):
+    FOLD = "fold"
+    CHECK = "check"
+    CALL = "call"
+    BET = "bet"
+    RAISE = "raise"
+
+
+class Variant(StrEnum):
+    """What the source says the game is. The analyzer maps it to a rule set."""
+
+    HOLDEM = "holdem"
+    SHORTDECK = "shortdeck"
+    OTHER = "other"  # Omaha, stud, draw ...: not covered, rejected as UNSUPPORTED_GAME
+
+
+class Betting(StrEnum):
+    NO_LIMIT = "no-limit"
+    POT_LIMIT = "pot-limit"
+    FIXED_LIMIT = "fixed-limit"
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """Where a hand came from: the file, its first line, and the format it was read as."""
+
+    file: str = ""
+    line: int = 0
+    format: str = "native"
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """What the source says about its game, in its own words where it has them.
+
+    ``ranking`` is set only where the source states one (a site known to rank trips over
+    a straight); ``declared`` keeps the source's text ("6+ Hold'em No Limit").
+    """
+
+    variant: Variant = Variant.HOLDEM
+    betting: Betting = Betting.NO_LIMIT
+    site: str = ""
+    declared: str = ""
+    ranking: str | None = None
+    tournament: bool = False
+    rules: str | None = None  # a preset or rule file named by the source (native files)
+
+
+@dataclass(frozen=True, slots=True)
+class Stakes:
+    """The amounts of the forced bets and limits, in minor units (0 where not used)."""
+
+    ante: int = 0
+    small_blind: int = 0
+    big_blind: int = 0
+    button_blind: int = 0
+    straddle: int = 0
+    min_bet: int = 0  # when the source states it (PHH ``min_bet``); else from the rule set
+    small_bet: int = 0  # fixed limit: bet size preflop and flop
+    big_bet: int = 0  # fixed limit: bet size turn and river
+    cap: int = 0  # capped no limit: most a player may put in the hand
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    seat: int
+    player: str
+    stack: int
+    sitting_out: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Post:
+    """A forced bet before the cards: ante, blind, button blind, straddle, dead blind."""
+
+    player: str
+    kind: PostKind
+    amount: int
+    all_in: bool = False
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A voluntary action. ``to`` is the player's street total after it (0 for fold/check)."""
+
+    street: Street
+    player: str
+    kind: ActionKind
+    to: int = 0
+    all_in: bool = False
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """Hole cards a player showed or was dealt (``"??"`` for unknown cards)."""
+
+    player: str
+    cards: tuple[str, ...]
+    mucked: bool = False
+    description: str = ""  # the source's words: "a straight, Nine high"
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Award:
+    """What the source says a player collected: from which pot (0 main, 1.. side) and run."""
+
+    player: str
+    amount: int
+    pot: int | None = None  # None: the source does not say which pot
+    run: int = 0
+    description: str = ""  # "with a flush" where the source says
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Returned:
+    """An uncalled bet the source says was returned."""
+
+    player: str
+    amount: int
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Deduction:
+    """Money taken from the pot other than by a player: rake, jackpot, bingo, tax, fees."""
+
+    kind: str
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Cashout:
+    """Money settled outside the pot (All-in Cash Out, EV cashout, insurance)."""
+
+    player: str
+    amount: int
+    fee: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    """One hand as its source states it. See the module docstring for conventions."""
+
+    hand_id: str
+    seats: tuple[Seat, ...]
+    button: int | None = None
+    posts: tuple[Post, ...] = ()
+    actions: tuple[Action, ...] = ()
+    boards: tuple[tuple[str, ...], ...] = ((),)
+    shown: tuple[Shown, ...] = ()
+    awards: tuple[Award, ...] = ()
+    returned: tuple[Returned, ...] = ()
+    deductions: tuple[Deduction, ...] = ()
+    cashouts: tuple[Cashout, ...] = ()
+    total_pot: int | None = None  # as the source states it
+    pots: tuple[int, ...] = ()  # main, side 1, ... as the source states them
+    finishing_stacks: tuple[int, ...] | None = None  # PHH: stacks after the hand, seat order
+    game: Game = field(default_factory=Game)
+    stakes: Stakes = field(default_factory=Stakes)
+    currency: str = "CHIPS"
+    decimals: int = 0
+    table: str = ""
+    max_seats: int | None = None
+    started_at: str | None = None  # ISO 8601 where the source gives a time
+    source: Source = field(default_factory=Source)
+    version: int = FORMAT_VERSION
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return tuple(s.player for s in self.seats)
+
+    @property
+    def rake(self) -> int:
+        return sum(d.amount for d in self.deductions if d.kind == "rake")
+
+    def seat_of(self, player: str) -> Seat:
+        for s in self.seats:
+            if s.player == player:
+                return s
+        raise KeyError(player)
+
+
+def money_text(amount: int, decimals: int) -> str:
+    """Format minor units as a plain decimal string.
+
+    >>> money_text(1234, 2)
+    '12.34'
+    >>> money_text(-5, 2)
+    '-0.05'
+    >>> money_text(700, 0)
+    '700'
+    """
+    if decimals == 0:
+        return str(amount)
+    sign = "-" if amount < 0 else ""
+    whole, frac = divmod(abs(amount), 10**decimals)
+    return f"{sign}{whole}.{frac:0{decimals}d}"
