@@ -13,12 +13,23 @@ Strengths compare within one ranking (see :mod:`analyzer.evaluator.categories`).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from analyzer.cards import RANK_WORDS, Card, CardsLike, clean, deck_of, pretty
 from analyzer.evaluator.categories import ORDER, Category, Ranking, category_of, parse_ranking
 from analyzer.evaluator.reference import best_five
 
-__all__ = ["ORDER", "Category", "HandValue", "Ranking", "category_of", "evaluate", "parse_ranking"]
+__all__ = [
+    "ORDER",
+    "Category",
+    "HandValue",
+    "Ranking",
+    "category_of",
+    "evaluate",
+    "parse_ranking",
+    "strength_of",
+    "strengths",
+]
 
 
 def _plural(rank: int) -> str:
@@ -80,3 +91,23 @@ def evaluate(cards: CardsLike, ranking: Ranking | str) -> HandValue:
     deck_of(rk.deck_size).check(hand)
     strength, category, used = best_five(hand, rk)
     return HandValue(strength, category, used, rk)
+
+
+def strength_of(indices: tuple[int, ...] | list[int], ranking: Ranking) -> int:
+    """The strength of 5 to 7 cards given as indices (``Card.index``); no checks, for hot loops."""
+    from analyzer.cards import Card
+
+    return best_five(tuple(Card.from_index(i) for i in indices), ranking)[0]
+
+
+def strengths(hands: Any, ranking: Ranking | str) -> Any:
+    """Strengths of many hands at once: ``hands`` is an ``(N, k)`` integer array of card
+    indices (k = 5, 6 or 7); returns an ``(N,)`` int32 array."""
+    import numpy as np
+
+    rk = parse_ranking(ranking)
+    array = np.asarray(hands)
+    out = np.empty(len(array), dtype=np.int32)
+    for i, row in enumerate(array):
+        out[i] = strength_of([int(x) for x in row], rk)
+    return out

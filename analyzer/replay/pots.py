@@ -1,0 +1,106 @@
+"""Main and side pots from what each player put in, the uncalled bet, and pot splits.
+
+Pure functions on amounts; the replay engine and the quizzes share them.
+
+POT-ALL-IN-CAP: an all-in player wins from each opponent at most what they put in; what
+others bet beyond that goes to side pots they cannot win. POT-ODD-CHIP: where a split
+leaves odd chips, they go one by one to the winners in order clockwise from the button.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Pot:
+    """One pot: its amount, the players still in who may win it (seat order), and its level.
+
+    ``level`` is the most any one player put into the hand that this pot covers: a player
+    who put in at least ``level`` is eligible (if not folded).
+    """
+
+    amount: int
+    eligible: tuple[str, ...]
+    level: int
+
+
+def uncalled(contributions: Mapping[str, int]) -> tuple[str, int] | None:
+    """The bet nobody matched: the top contributor's excess over the second highest.
+
+    >>> uncalled({"Anna": 300, "Ben": 100, "Carla": 50})
+    ('Anna', 200)
+    >>> uncalled({"Anna": 100, "Ben": 100}) is None
+    True
+    """
+    if len(contributions) < 2:
+        return None
+    ranked = sorted(contributions.items(), key=lambda kv: kv[1], reverse=True)
+    (top, most), (_, second) = ranked[0], ranked[1]
+    return (top, most - second) if most > second else None
+
+
+def build_pots(contributions: Mapping[str, int], folded: Collection[str], order: Sequence[str]) -> tuple[Pot, ...]:
+    """Main pot first, then side pots, from each player's total put into the hand.
+
+    ``order`` lists every player in seat order (it fixes the order of ``eligible``).
+    Dead money of folded players goes into the pots up to their amount, like anyone's.
+    Call this after the uncalled bet has been returned.
+
+    >>> build_pots({"Anna": 20, "Ben": 50, "Carla": 50}, (), ["Anna", "Ben", "Carla"])
+    (Pot(amount=60, eligible=('Anna', 'Ben', 'Carla'), level=20), Pot(amount=60, eligible=('Ben', 'Carla'), level=50))
+    >>> build_pots({"Anna": 10, "Ben": 40, "Carla": 40}, ("Ben",), ["Anna", "Ben", "Carla"])
+    (Pot(amount=30, eligible=('Anna', 'Carla'), level=10), Pot(amount=60, eligible=('Carla',), level=40))
+    """
+    live = [p for p in order if p not in folded and contributions.get(p, 0) > 0]
+    levels = sorted({contributions[p] for p in live})
+    pots: list[Pot] = []
+    previous = 0
+    for i, level in enumerate(levels):
+        top = i == len(levels) - 1
+        amount = 0
+        for p in order:
+            c = contributions.get(p, 0)
+            # the last pot also takes folded money above the highest live level
+            upper = c if top else min(c, level)
+            amount += max(0, upper - previous) if c > previous else 0
+        eligible = tuple(p for p in live if contributions[p] >= level)
+        if amount:
+            if pots and pots[-1].eligible == eligible:  # same players: one pot
+                last = pots.pop()
+                pots.append(Pot(last.amount + amount, eligible, level))
+            else:
+                pots.append(Pot(amount, eligible, level))
+        previous = level
+    if not live:
+        total = sum(contributions.values())
+        if total:
+            pots.append(Pot(total, (), max(contributions.values())))
+    return tuple(pots)
+
+
+def split(amount: int, winners: Sequence[str]) -> tuple[tuple[str, int], ...]:
+    """Share a pot equally; odd chips go one each to the winners in the order given
+    (the caller orders them clockwise from the button: POT-ODD-CHIP).
+
+    >>> split(7, ["Ben", "Anna"])
+    (('Ben', 4), ('Anna', 3))
+    >>> split(9, ["A", "B", "C", "D"])
+    (('A', 3), ('B', 2), ('C', 2), ('D', 2))
+    """
+    if not winners:
+        raise ValueError("split: expected at least one winner, got none")
+    share, odd = divmod(amount, len(winners))
+    return tuple((w, share + (1 if i < odd else 0)) for i, w in enumerate(winners))
+
+
+def clockwise_from_button(players: Sequence[str], seats: Mapping[str, int], button: int | None) -> list[str]:
+    """Players ordered clockwise starting with the first seat after the button.
+
+    >>> clockwise_from_button(["A", "B", "C"], {"A": 1, "B": 4, "C": 6}, 4)
+    ['C', 'A', 'B']
+    """
+    if button is None:
+        return sorted(players, key=lambda p: seats[p])
+    return sorted(players, key=lambda p: ((seats[p] - button - 1) % 1000, seats[p]))
