@@ -1,0 +1,128 @@
+"""What the replay and the audit find: problems with stable codes, verdicts, the chip ledger.
+
+Codes are stable: scripts, the store and tests rely on them. Each problem points at an
+action (its index in ``record.posts + record.actions`` order, see :mod:`analyzer.replay`)
+where it has one, names the rule id of ``RULES.md`` where a seed states the rule, and
+says in words what a host understands.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Verdict(StrEnum):
+    OK = "ok"
+    WARN = "warn"
+    VIOLATION = "violation"
+    UNREADABLE = "unreadable"
+
+
+class Code(StrEnum):
+    # the hand as dealt
+    TOO_MANY_PLAYERS = "TOO_MANY_PLAYERS"
+    TOO_FEW_PLAYERS = "TOO_FEW_PLAYERS"
+    UNKNOWN_PLAYER = "UNKNOWN_PLAYER"
+    FORCED_BET_MISSING = "FORCED_BET_MISSING"
+    FORCED_BET_WRONG = "FORCED_BET_WRONG"
+    DUPLICATE_CARD = "DUPLICATE_CARD"
+    CARD_NOT_IN_DECK = "CARD_NOT_IN_DECK"
+    BOARD_CARD_COUNT = "BOARD_CARD_COUNT"
+    # betting
+    ACTION_OUT_OF_TURN = "ACTION_OUT_OF_TURN"
+    ACTION_AFTER_HAND_OVER = "ACTION_AFTER_HAND_OVER"
+    CHECK_WHEN_OWING = "CHECK_WHEN_OWING"
+    CALL_AMOUNT_WRONG = "CALL_AMOUNT_WRONG"
+    BET_WHEN_FACING_BET = "BET_WHEN_FACING_BET"
+    BET_BELOW_MINIMUM = "BET_BELOW_MINIMUM"
+    RAISE_BELOW_MINIMUM = "RAISE_BELOW_MINIMUM"
+    RAISE_NOT_REOPENED = "RAISE_NOT_REOPENED"
+    POT_LIMIT_EXCEEDED = "POT_LIMIT_EXCEEDED"
+    FIXED_LIMIT_SIZE = "FIXED_LIMIT_SIZE"
+    RAISE_CAP_EXCEEDED = "RAISE_CAP_EXCEEDED"
+    CAP_EXCEEDED = "CAP_EXCEEDED"
+    MORE_THAN_STACK = "MORE_THAN_STACK"
+    ALL_IN_FLAG_WRONG = "ALL_IN_FLAG_WRONG"
+    ROUND_NOT_FINISHED = "ROUND_NOT_FINISHED"
+    # pots and payouts
+    UNCALLED_BET_MISMATCH = "UNCALLED_BET_MISMATCH"
+    POT_AWARD_MISMATCH = "POT_AWARD_MISMATCH"
+    SIDE_POT_ELIGIBILITY = "SIDE_POT_ELIGIBILITY"
+    ODD_CHIP_WRONG = "ODD_CHIP_WRONG"
+    TOTAL_POT_MISMATCH = "TOTAL_POT_MISMATCH"
+    RAKE_MISMATCH = "RAKE_MISMATCH"
+    CHIPS_NOT_CONSERVED = "CHIPS_NOT_CONSERVED"
+    FINISHING_STACK_MISMATCH = "FINISHING_STACK_MISMATCH"
+    # showdown
+    SHOWDOWN_CARDS_UNKNOWN = "SHOWDOWN_CARDS_UNKNOWN"
+    RANKING_CONTRADICTION = "RANKING_CONTRADICTION"
+    # the record itself
+    UNREADABLE = "UNREADABLE"
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    code: Code
+    verdict: Verdict  # WARN or VIOLATION (UNREADABLE for a hand that could not be replayed)
+    message: str
+    action_index: int | None = None
+    rule: str | None = None  # the RULES.md id, where a seed states the rule
+    player: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PotResult:
+    """A pot as the engine settled it (per run): amount, who could win it, who did."""
+
+    index: int  # 0 main, 1.. side pots
+    run: int
+    amount: int
+    eligible: tuple[str, ...]
+    winners: tuple[str, ...]
+    shares: tuple[tuple[str, int], ...]
+    hand: str = ""  # the winning hand in words, where there was a showdown
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerRow:
+    """One player's chips through the hand, in minor units.
+
+    ``posted`` is the forced bets; ``invested`` the voluntary chips per street (preflop,
+    flop, turn, river); ``returned`` the uncalled bet; ``won`` what the engine says each pot
+    owes the player (main, side 1, ...; all runs together); ``rake`` the player's share of
+    the rake; ``net = won + returned - posted - sum(invested) - rake_paid_outside``.
+    """
+
+    player: str
+    seat: int
+    start: int
+    posted: int
+    invested: tuple[int, int, int, int]
+    returned: int
+    won: tuple[int, ...]
+    rake: int
+    net: int
+    claimed_won: int  # what the source says the player collected
+    end: int  # start + net as the engine computes it
+
+
+@dataclass(frozen=True, slots=True)
+class HandAudit:
+    """The audit of one hand: the verdict, every problem, the ledger and the pots."""
+
+    hand_id: str
+    file: str
+    line: int
+    format: str
+    rules: str
+    verdict: Verdict
+    problems: tuple[Problem, ...]
+    ledger: tuple[LedgerRow, ...]
+    pots: tuple[PotResult, ...]
+    rake: int  # as recorded (or computed under a percent model)
+    total_pot: int  # everything put in, less returned bets
+
+    @property
+    def codes(self) -> tuple[str, ...]:
+        return tuple(p.code.value for p in self.problems)
