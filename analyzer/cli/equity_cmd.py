@@ -1,0 +1,84 @@
+"""``sixplus equity CARDS CARDS... [--board CARDS] [--dead CARDS] [--rules NAME] [--json]``."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from analyzer.cards import SHORT_DECK, clean
+from analyzer.cli.errors import user_errors
+from analyzer.equity import EquityResult, equity
+from analyzer.ruleset import load_rules
+
+
+@click.command("equity")
+@click.argument("hands", nargs=-1, required=True, metavar="CARDS CARDS...")
+@click.option("--board", default="", metavar="CARDS", help="Board cards dealt so far (0 to 5).")
+@click.option("--dead", default="", metavar="CARDS", help="Cards out of play (mucked, burnt and seen).")
+@click.option(
+    "--rules",
+    "rules_name",
+    default=None,
+    metavar="NAME|FILE",
+    help="Rule set whose deck and ranking apply (default: shortdeck; holdem when a card is below 6).",
+)
+@click.option("--json", "as_json", is_flag=True, help="One JSON object for scripts.")
+def command(hands: tuple[str, ...], board: str, dead: str, rules_name: str | None, as_json: bool) -> None:
+    """Exact equity of two or more hands by enumerating every run-out (nothing is sampled).
+
+    Each CARDS is one hand of two hole cards (AsKs, "As Ks", 10♥J♣). Ties are counted apart
+    from wins; in equity a shared pot counts 1/k to each of the k hands sharing it.
+
+    Example: sixplus equity AsKs QhQd --rules shortdeck-trips
+    """
+    with user_errors():
+        if rules_name is None:
+            everything = [c for h in hands for c in clean(h)] + list(clean(board)) + list(clean(dead))
+            rules_name = "shortdeck" if all(c in SHORT_DECK for c in everything) else "holdem"
+        rules = load_rules(rules_name)
+        result = equity(list(hands), board=board, dead=dead, ranking=rules.ranking)
+    if as_json:
+        click.echo(json.dumps(_as_json(result, rules.name), ensure_ascii=False))
+        return
+    click.echo(_as_text(result, rules.name))
+
+
+def _as_json(result: EquityResult, rules: str) -> dict[str, object]:
+    return {
+        "rules": rules,
+        "ranking": result.ranking.value,
+        "deck": result.ranking.deck_size,
+        "board": [c.text for c in result.board],
+        "dead": [c.text for c in result.dead],
+        "runouts": result.runouts,
+        "hands": [
+            {
+                "cards": [c.text for c in h.cards],
+                "equity": h.equity,
+                "share": f"{h.share.numerator}/{h.share.denominator}",
+                "wins": h.wins,
+                "ties": h.tie_count,
+                "ties_by_players": {str(j + 2): n for j, n in enumerate(h.ties) if n},
+                "win": h.wins / result.runouts,
+                "tie": h.tie_count / result.runouts,
+            }
+            for h in result.hands
+        ],
+    }
+
+
+def _as_text(result: EquityResult, rules: str) -> str:
+    board = " ".join(c.pretty for c in result.board) or "none"
+    dead = " ".join(c.pretty for c in result.dead) or "none"
+    lines = [
+        f"rules {rules} ({result.ranking.deck_size} cards, {result.ranking.value}); board {board}; dead {dead}",
+        f"{result.runouts:,} run-outs, every one enumerated",
+        f"{'hand':<8} {'equity':>8} {'win':>8} {'tie':>8}   {'wins':>10} {'ties':>10}",
+    ]
+    for h in result.hands:
+        lines.append(
+            f"{' '.join(c.pretty for c in h.cards):<8} {h.equity:>8.2%} {h.wins / result.runouts:>8.2%} "
+            f"{h.tie_count / result.runouts:>8.2%}   {h.wins:>10,} {h.tie_count:>10,}"
+        )
+    return "\n".join(lines)

@@ -1,0 +1,132 @@
+"""Exact equities by enumerating every run-out: two or more hands, any street, both decks.
+
+    >>> r = equity(["As Ks", "Qh Qd"], board="Qs Js 7c 6s", ranking="straight-over-trips")
+    >>> r.runouts, [h.wins for h in r.hands], [h.tie_count for h in r.hands]
+    (28, [27, 1], [0, 0])
+    >>> str(r.hands[0].share)  # the spade flush already made; only the last queen saves QQ
+    '27/28'
+
+A tie is counted apart from a win; in equity a pot shared by ``k`` hands counts ``1/k``
+to each, so the equities always add up to exactly one. Nothing is sampled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from analyzer.cards import Card, CardsLike, clean, deck_of
+from analyzer.equity.runouts import Tally, hand_strengths, tally
+from analyzer.equity.tables import tables_for
+from analyzer.errors import AnalyzerError
+from analyzer.evaluator import Ranking, parse_ranking
+
+__all__ = ["EquityError", "EquityResult", "HandEquity", "equity", "equity_of_indices"]
+
+
+class EquityError(AnalyzerError):
+    """Cards that do not make an equity question: says what was expected and what was found."""
+
+    def __init__(self, *, expected: str, found: str) -> None:
+        self.expected = expected
+        self.found = found
+        super().__init__(f"equity: expected {expected}, found {found}")
+
+
+@dataclass(frozen=True, slots=True)
+class HandEquity:
+    """One hand's result: run-outs won alone, run-outs shared (by how many), and its share."""
+
+    cards: tuple[Card, ...]
+    wins: int
+    ties: tuple[int, ...]  # ties[j]: run-outs shared with j + 1 other hands
+    share: Fraction  # expected part of the pot: (wins + sum of ties[j] / (j + 2)) / run-outs
+
+    @property
+    def tie_count(self) -> int:
+        return sum(self.ties)
+
+    @property
+    def equity(self) -> float:
+        return float(self.share)
+
+
+@dataclass(frozen=True, slots=True)
+class EquityResult:
+    hands: tuple[HandEquity, ...]
+    board: tuple[Card, ...]
+    dead: tuple[Card, ...]
+    ranking: Ranking
+    runouts: int
+
+
+def equity(
+    hands: Sequence[CardsLike],
+    *,
+    board: CardsLike = (),
+    dead: CardsLike = (),
+    ranking: Ranking | str = Ranking.STRAIGHT_OVER_TRIPS,
+) -> EquityResult:
+    """Exact equity of each hand (two hole cards each) against the others.
+
+    ``board`` holds the cards already dealt (0 to 5), ``dead`` cards out of play (mucked,
+    burnt and seen). The ranking fixes the deck: 36 cards for the short-deck rankings.
+
+    >>> equity(["As Ah", "As Kd"], ranking="standard")
+    Traceback (most recent call last):
+    ...
+    analyzer.equity.EquityError: equity: expected every card once, found As twice
+    """
+    rk = parse_ranking(ranking)
+    parsed = [clean(h) for h in hands]
+    board_cards, dead_cards = clean(board), clean(dead)
+    if len(parsed) < 2:
+        raise EquityError(expected="two or more hands", found=f"{len(parsed)}")
+    for h in parsed:
+        if len(h) != 2:
+            raise EquityError(expected="two hole cards a hand", found=" ".join(c.text for c in h) or "no cards")
+    if len(board_cards) > 5:
+        raise EquityError(expected="a board of at most 5 cards", found=f"{len(board_cards)} cards")
+    everything = [c for h in parsed for c in h] + list(board_cards) + list(dead_cards)
+    deck_of(rk.deck_size).check(everything)
+    seen: set[Card] = set()
+    for c in everything:
+        if c in seen:
+            raise EquityError(expected="every card once", found=f"{c.text} twice")
+        seen.add(c)
+    result = equity_of_indices(
+        [[c.index for c in h] for h in parsed],
+        board=[c.index for c in board_cards],
+        dead=[c.index for c in dead_cards],
+        ranking=rk,
+    )
+    return EquityResult(
+        hands=tuple(
+            HandEquity(cards=h, wins=w, ties=t, share=s)
+            for h, w, t, s in zip(parsed, result.wins, result.ties, shares(result))
+        ),
+        board=board_cards,
+        dead=dead_cards,
+        ranking=rk,
+        runouts=result.runouts,
+    )
+
+
+def equity_of_indices(hands: list[list[int]], *, board: list[int], dead: list[int], ranking: Ranking) -> Tally:
+    """The tally for hands given as card indices, without checks (the caller has checked)."""
+    tables = tables_for(ranking)
+    used = {c for h in hands for c in h} | set(board) | set(dead)
+    remaining = [c for c in tables.deck if c not in used]
+    if len(remaining) < 5 - len(board):
+        raise EquityError(expected=f"{5 - len(board)} cards left to deal", found=f"{len(remaining)}")
+    return tally(hand_strengths(tables, hands, board, remaining))
+
+
+def shares(result: Tally) -> tuple[Fraction, ...]:
+    """Each hand's exact expected share of the pot."""
+    return tuple(
+        Fraction(wins * 1, 1) / result.runouts
+        + sum((Fraction(count, j + 2) for j, count in enumerate(ties)), Fraction(0)) / result.runouts
+        for wins, ties in zip(result.wins, result.ties)
+    )
