@@ -7,17 +7,28 @@ One hand at a time::
     >>> v.category.value, v.describe()
     ('straight', 'Straight, nine high: 9♠ 8♠ 7♦ 6♥ A♣')
 
-Strengths compare within one ranking (see :mod:`analyzer.evaluator.categories`).
+Strengths compare within one ranking (see :mod:`analyzer.evaluator.categories`). Many at
+once, with numpy::
+
+    >>> import numpy as np
+    >>> from analyzer.cards import clean
+    >>> rows = np.array([[c.index for c in clean("9s 8s 7d 6h Ac Kd Kh")]])
+    >>> int(strengths(rows, "straight-over-trips")[0]) == v.strength
+    True
+
+The fast paths (:mod:`~analyzer.evaluator.fast` one hand at a time, :mod:`~analyzer.evaluator.batch`
+with numpy) give exactly the strengths of :mod:`~analyzer.evaluator.reference`, the plain oracle.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from analyzer.cards import RANK_WORDS, Card, CardsLike, clean, deck_of, pretty
+from analyzer.evaluator.batch import strengths
 from analyzer.evaluator.categories import ORDER, Category, Ranking, category_of, parse_ranking
-from analyzer.evaluator.reference import best_five
+from analyzer.evaluator.fast import strength_of
+from analyzer.evaluator.used import best_five
 
 __all__ = [
     "ORDER",
@@ -88,26 +99,8 @@ def evaluate(cards: CardsLike, ranking: Ranking | str) -> HandValue:
     hand = clean(cards)
     if len(set(hand)) != len(hand):
         raise ValueError(f"cards: expected distinct cards, got {' '.join(c.text for c in hand)}")
+    if not 5 <= len(hand) <= 7:
+        raise ValueError(f"cards: expected 5 to 7 cards, got {len(hand)}")
     deck_of(rk.deck_size).check(hand)
     strength, category, used = best_five(hand, rk)
     return HandValue(strength, category, used, rk)
-
-
-def strength_of(indices: tuple[int, ...] | list[int], ranking: Ranking) -> int:
-    """The strength of 5 to 7 cards given as indices (``Card.index``); no checks, for hot loops."""
-    from analyzer.cards import Card
-
-    return best_five(tuple(Card.from_index(i) for i in indices), ranking)[0]
-
-
-def strengths(hands: Any, ranking: Ranking | str) -> Any:
-    """Strengths of many hands at once: ``hands`` is an ``(N, k)`` integer array of card
-    indices (k = 5, 6 or 7); returns an ``(N,)`` int32 array."""
-    import numpy as np
-
-    rk = parse_ranking(ranking)
-    array = np.asarray(hands)
-    out = np.empty(len(array), dtype=np.int32)
-    for i, row in enumerate(array):
-        out[i] = strength_of([int(x) for x in row], rk)
-    return out

@@ -1,0 +1,112 @@
+"""``sixplus frequencies --exact --deck 36|52 --ranking NAME --cards 5|7 [--json]``.
+
+The command reads its options, gets a :class:`~analyzer.frequencies.Frequencies` from one
+source (``--exact``: every hand enumerated; further sources, such as observed frequencies
+from a store, add an option and a branch in :func:`_collect`), and prints it as a table or
+as JSON. Bad options are one line on stderr and exit 2.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import click
+
+from analyzer.cli.errors import fail, user_errors
+from analyzer.frequencies import Frequencies, Frequency, check_deck, exact_frequencies
+
+
+def _integer(option: str, text: str | None, allowed: tuple[int, ...]) -> int | None:
+    """An option's integer value, or one line and exit 2 (click's own usage errors span lines)."""
+    if text is None:
+        return None
+    if not text.strip().isdigit() or int(text) not in allowed:
+        fail(f"{option}: expected {' or '.join(map(str, allowed))}, got {text!r}")
+    return int(text)
+
+
+def _collect(*, exact: bool, deck: int | None, ranking: str | None, cards: int) -> tuple[Frequencies, str]:
+    """The frequencies the options ask for, and how they were found ("exact", ...)."""
+    if exact:
+        return exact_frequencies(ranking=check_deck(deck, ranking), cards=cards), "exact"
+    fail("frequencies: expected --exact (every hand of the deck enumerated)")
+
+
+def _number(value: float | None) -> str:
+    return "never" if value is None else f"{value:,.1f}"
+
+
+def title(freq: Frequencies, method: str) -> str:
+    """The table's first line."""
+    what = f"the {freq.cards}-card hands of the {freq.deck}-card deck, ranking {freq.ranking.value}"
+    if method == "exact":
+        return f"Exact frequencies of {what} (all {freq.total:,} enumerated)"
+    return f"{method.capitalize()} frequencies of {what} ({freq.total:,} hands)"
+
+
+def render_table(freq: Frequencies, *, title: str) -> str:
+    """The frequencies as a text table, best category first."""
+    lines = [
+        title,
+        f"{'hand':<16} {'count':>13} {'probability':>12} {'1 in':>14} {'odds against':>16}",
+    ]
+    for row in freq.rows():
+        name = f"  {row.name}" if row.name == "royal flush" else row.name
+        lines.append(
+            f"{name:<16} {row.count:>13,} {row.probability:>11.6%} {_number(row.one_in):>14} "
+            f"{_number(row.odds_against) + ' : 1' if row.count else 'never':>16}"
+        )
+    lines.append(f"{'total':<16} {freq.total:>13,} {1:>11.6%}")
+    return "\n".join(lines)
+
+
+def _row_json(row: Frequency) -> dict[str, Any]:
+    return {
+        "count": row.count,
+        "probability": row.probability,
+        "one_in": row.one_in,
+        "odds_against": row.odds_against,
+    }
+
+
+def to_json(freq: Frequencies, *, method: str) -> dict[str, Any]:
+    """The frequencies as one JSON object (category names as in ``hand-frequencies.json``)."""
+    return {
+        "method": method,
+        "deck": freq.deck,
+        "ranking": freq.ranking.value,
+        "cards": freq.cards,
+        "total": freq.total,
+        "categories": {row.name: _row_json(row) for row in freq.categories},
+        "royal": _row_json(freq.royal),
+    }
+
+
+@click.command("frequencies")
+@click.option("--exact", is_flag=True, help="Enumerate every hand of the deck and evaluate each (exact counts).")
+@click.option("--deck", "deck_text", metavar="36|52", help="The deck (default: the ranking's deck).")
+@click.option(
+    "--ranking",
+    metavar="NAME",
+    help="straight-over-trips or trips-over-straight (36 cards), standard (52 cards); default: the deck's first.",
+)
+@click.option("--cards", "cards_text", metavar="5|7", default="7", show_default=True, help="Cards per hand (5 to 7).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
+def command(exact: bool, deck_text: str | None, ranking: str | None, cards_text: str, as_json: bool) -> None:
+    """How often each kind of hand occurs: counts, probability, "1 in N" and odds against.
+
+    With --exact every hand of the deck is dealt and evaluated (8,347,680 hands for 7
+    short-deck cards, in about a second; 133,784,560 for 7 of 52 cards, several seconds).
+
+    Example: sixplus frequencies --exact --deck 36 --ranking trips-over-straight --cards 7
+    """
+    deck = _integer("--deck", deck_text, (36, 52))
+    cards = _integer("--cards", cards_text, (5, 6, 7))
+    assert cards is not None  # it has a default
+    with user_errors():
+        freq, method = _collect(exact=exact, deck=deck, ranking=ranking, cards=cards)
+    if as_json:
+        click.echo(json.dumps(to_json(freq, method=method)))
+        return
+    click.echo(render_table(freq, title=title(freq, method)))
