@@ -18,6 +18,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "rules": ("rules_cmd", "List the rule-set presets, or print one in full."),
     "dashboard": ("dashboard_cmd", "Open the Streamlit dashboard."),
     "equity": ("equity_cmd", "Exact equity of two or more hands, every run-out enumerated."),
+    "frequencies": ("frequencies_cmd", "How often each kind of hand occurs: exact counts, probabilities, odds."),
 }
 
 
