@@ -19,7 +19,7 @@ from parsers.record import Betting, Stakes
 
 ButtonBlind = Literal["none", "live", "dead"]
 MinBetUnit = Literal["ante", "big_blind", "small_bet"]
-OddChip = Literal["first-left-of-button", "best-suit-free-lowest-seat"]
+OddChip = Literal["first-left-of-button", "all-to-first-left-of-button"]
 ShowdownOrder = Literal["last-aggressor"]
 RakeModel = Literal["as-recorded", "percent", "none"]
 

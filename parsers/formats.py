@@ -21,6 +21,12 @@ from parsers.text import decode
 #: format name -> module, in the order detection tries them
 FORMATS: dict[str, str] = {
     "native": "parsers.native",
+    "pokerstars": "parsers.pokerstars",
+    "ggpoker": "parsers.ggpoker",
+    "compact": "parsers.compact",
+    "pokernow": "parsers.pokernow",
+    "phh": "parsers.phh",
+    "ohh": "parsers.ohh",
 }
 
 

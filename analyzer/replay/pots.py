@@ -41,12 +41,16 @@ def uncalled(contributions: Mapping[str, int]) -> tuple[str, int] | None:
     return (top, most - second) if most > second else None
 
 
-def build_pots(contributions: Mapping[str, int], folded: Collection[str], order: Sequence[str]) -> tuple[Pot, ...]:
-    """Main pot first, then side pots, from each player's total put into the hand.
+def build_pots(
+    contributions: Mapping[str, int], folded: Collection[str], order: Sequence[str], *, dead: int = 0
+) -> tuple[Pot, ...]:
+    """Main pot first, then side pots, from each player's live chips put into the hand.
 
     ``order`` lists every player in seat order (it fixes the order of ``eligible``).
-    Dead money of folded players goes into the pots up to their amount, like anyone's.
-    Call this after the uncalled bet has been returned.
+    Chips of folded players go into the pots up to their amount, like anyone's. ``dead``
+    money (antes, dead blinds) does not count toward anyone's level: it goes into the main
+    pot (as pokerkit and the TDA big-blind-ante rule have it; with equal antes for all this
+    is the same as counting them). Call this after the uncalled bet has been returned.
 
     >>> build_pots({"Anna": 20, "Ben": 50, "Carla": 50}, (), ["Anna", "Ben", "Carla"])
     (Pot(amount=60, eligible=('Anna', 'Ben', 'Carla'), level=20), Pot(amount=60, eligible=('Ben', 'Carla'), level=50))
@@ -73,25 +77,35 @@ def build_pots(contributions: Mapping[str, int], folded: Collection[str], order:
             else:
                 pots.append(Pot(amount, eligible, level))
         previous = level
-    if not live:
+    if dead:
+        if pots:
+            pots[0] = Pot(pots[0].amount + dead, pots[0].eligible, pots[0].level)
+        else:
+            pots.append(Pot(dead, tuple(p for p in order if p not in folded), 0))
+    if not live and not pots:
         total = sum(contributions.values())
         if total:
             pots.append(Pot(total, (), max(contributions.values())))
     return tuple(pots)
 
 
-def split(amount: int, winners: Sequence[str]) -> tuple[tuple[str, int], ...]:
-    """Share a pot equally; odd chips go one each to the winners in the order given
-    (the caller orders them clockwise from the button: POT-ODD-CHIP).
+def split(amount: int, winners: Sequence[str], *, all_odd_to_first: bool = False) -> tuple[tuple[str, int], ...]:
+    """Share a pot equally; odd chips go one each to the winners in the order given (the
+    caller orders them clockwise from the button: POT-ODD-CHIP), or all of them to the
+    first winner (``all_odd_to_first``, as pokerkit does).
 
     >>> split(7, ["Ben", "Anna"])
     (('Ben', 4), ('Anna', 3))
-    >>> split(9, ["A", "B", "C", "D"])
-    (('A', 3), ('B', 2), ('C', 2), ('D', 2))
+    >>> split(11, ["A", "B", "C", "D"])
+    (('A', 3), ('B', 3), ('C', 3), ('D', 2))
+    >>> split(11, ["A", "B", "C", "D"], all_odd_to_first=True)
+    (('A', 5), ('B', 2), ('C', 2), ('D', 2))
     """
     if not winners:
         raise ValueError("split: expected at least one winner, got none")
     share, odd = divmod(amount, len(winners))
+    if all_odd_to_first:
+        return tuple((w, share + (odd if i == 0 else 0)) for i, w in enumerate(winners))
     return tuple((w, share + (1 if i < odd else 0)) for i, w in enumerate(winners))
 
 

@@ -1,0 +1,422 @@
+"""The audit: the engine's replay against what the record claims, hand by hand.
+
+``audit_hand(record, rules)`` returns a :class:`HandAudit`: a verdict (ok, warn,
+violation), every problem with a stable code and a sentence a host understands, the chip
+ledger of every player and the pots as the engine settled them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Callable
+
+from analyzer.evaluator import Category, Ranking, evaluate
+from analyzer.replay.engine import Replay, replay
+from analyzer.replay.findings import Code, HandAudit, LedgerRow, PotResult, Problem, Verdict
+from analyzer.replay.pots import split
+from analyzer.ruleset import RuleSet, load_rules
+from parsers.errors import HandHistoryError, Rejected
+from parsers.record import HandRecord, Street, money_text
+
+#: formats whose files state every uncalled bet that was returned
+STATES_RETURNS = frozenset({"pokerstars", "ggpoker", "pokernow", "native"})
+
+_CATEGORY_WORDS: tuple[tuple[str, Category], ...] = (
+    (r"straight flush|royal flush", Category.STRAIGHT_FLUSH),
+    (r"four of a kind|quads", Category.FOUR_OF_A_KIND),
+    (r"full house|a full|boat", Category.FULL_HOUSE),
+    (r"\bflush\b", Category.FLUSH),
+    (r"\bstraight\b", Category.STRAIGHT),
+    (r"three of a kind|\btrips\b|\bset of\b", Category.THREE_OF_A_KIND),
+    (r"two pair", Category.TWO_PAIR),
+    (r"\bpair\b", Category.ONE_PAIR),
+    (r"high card|\bhigh\b", Category.HIGH_CARD),
+)
+_OTHER_RANKING = {
+    Ranking.STRAIGHT_OVER_TRIPS: (Ranking.TRIPS_OVER_STRAIGHT, "shortdeck-trips"),
+    Ranking.TRIPS_OVER_STRAIGHT: (Ranking.STRAIGHT_OVER_TRIPS, "shortdeck"),
+}
+
+
+def described_category(text: str) -> Category | None:
+    """The category a source's words name ("won with a straight, Nine high").
+
+    >>> described_category("won with three of a kind, Queens").value
+    'three of a kind'
+    >>> described_category("a straight flush, Nine high").value
+    'straight flush'
+    >>> described_category("") is None
+    True
+    """
+    low = text.lower()
+    for pattern, category in _CATEGORY_WORDS:
+        if re.search(pattern, low):
+            return category
+    return None
+
+
+def pot_name(index: int) -> str:
+    return "the main pot" if index == 0 else f"side pot {index}"
+
+
+def audit_hand(record: HandRecord, rules: RuleSet) -> HandAudit:
+    """Replay a hand and compare every claim with the replay."""
+    r = replay(record, rules)
+    money = _money(record.decimals)
+    problems = list(r.problems)
+    engine_returned = {p.name: p.returned for p in r.players if p.returned}
+    claimed_returned: dict[str, int] = defaultdict(int)
+    for ret in record.returned:
+        claimed_returned[ret.player] += ret.amount
+    if record.source.format in STATES_RETURNS or record.returned:
+        for name in sorted(set(engine_returned) | set(claimed_returned)):
+            got, due = claimed_returned.get(name, 0), engine_returned.get(name, 0)
+            if got != due:
+                problems.append(
+                    Problem(
+                        Code.UNCALLED_BET_MISMATCH,
+                        Verdict.VIOLATION,
+                        f"{name} got {money(got)} back as an uncalled bet; the uncalled part was {money(due)}",
+                        None,
+                        "BET-ROUND-END",
+                        name,
+                    )
+                )
+    total = r.total_pot
+    if record.total_pot is not None and record.total_pot != total:
+        problems.append(
+            Problem(
+                Code.TOTAL_POT_MISMATCH,
+                Verdict.VIOLATION,
+                f"the source says the pot was {money(record.total_pot)}; the bets add up to {money(total)}",
+            )
+        )
+    deductions = sum(d.amount for d in record.deductions)
+    claimed: dict[str, int] = defaultdict(int)
+    for award in record.awards:
+        claimed[award.player] += award.amount
+    cashed_out = {c.player for c in record.cashouts}
+    paid = sum(claimed.values())
+    if record.awards and paid + deductions != total and not cashed_out:
+        problems.append(
+            Problem(
+                Code.CHIPS_NOT_CONSERVED,
+                Verdict.VIOLATION,
+                f"{money(paid)} was paid out and {money(deductions)} deducted from a pot of {money(total)}: "
+                f"{money(abs(total - paid - deductions))} {'missing' if paid + deductions < total else 'made up'}",
+                None,
+                "BET-NO-TAKE-BACK",
+            )
+        )
+    problems.extend(_rake_problems(record, rules, r, deductions))
+    if record.awards:
+        problems.extend(_award_problems(record, r, claimed, cashed_out))
+    if record.finishing_stacks is not None:
+        problems.extend(_finishing_problems(record, r))
+    problems.extend(_ranking_problems(record, rules, r))
+    ledger = _ledger(record, r, claimed)
+    verdict = Verdict.OK
+    if any(p.verdict is Verdict.VIOLATION for p in problems):
+        verdict = Verdict.VIOLATION
+    elif problems:
+        verdict = Verdict.WARN
+    return HandAudit(
+        hand_id=record.hand_id,
+        file=record.source.file,
+        line=record.source.line,
+        format=record.source.format,
+        rules=rules.name,
+        verdict=verdict,
+        problems=tuple(problems),
+        ledger=ledger,
+        pots=r.settlement.results,
+        rake=deductions,
+        total_pot=total,
+    )
+
+
+def audit_rejected(rejected: Rejected, rules: str = "") -> HandAudit:
+    """A hand that could not be read, as an ``unreadable`` audit line."""
+    return HandAudit(
+        hand_id=rejected.hand_id or "",
+        file=rejected.file,
+        line=rejected.line,
+        format=rejected.format,
+        rules=rules,
+        verdict=Verdict.UNREADABLE,
+        problems=(Problem(Code.UNREADABLE, Verdict.UNREADABLE, f"{rejected.code.value}: {rejected.message}"),),
+        ledger=(),
+        pots=(),
+        rake=0,
+        total_pot=0,
+    )
+
+
+def _money(decimals: int) -> Callable[[int], str]:
+    return lambda amount: money_text(amount, decimals)
+
+
+def _rake_problems(record: HandRecord, rules: RuleSet, r: Replay, rake: int) -> list[Problem]:
+    model = rules.rake
+    money = _money(record.decimals)
+    unit = record.stakes.big_blind or record.stakes.ante or record.stakes.button_blind
+    if model.model == "none" and rake:
+        return [Problem(Code.RAKE_MISMATCH, Verdict.VIOLATION, f"{money(rake)} was taken but {rules.name} has no rake")]
+    if model.model == "percent":
+        due = 0
+        if not (model.no_flop_no_drop and r.last_street is Street.PREFLOP):
+            due = int(r.total_pot * model.percent // 100)
+            if model.cap_big_blinds:
+                due = min(due, int(model.cap_big_blinds * unit))
+        if due != rake:
+            return [
+                Problem(
+                    Code.RAKE_MISMATCH,
+                    Verdict.VIOLATION,
+                    f"the rake was {money(rake)}; {model.percent}% of {money(r.total_pot)}"
+                    f"{' capped' if model.cap_big_blinds else ''} is {money(due)}",
+                )
+            ]
+    if model.model == "as-recorded" and model.cap_big_blinds and rake > model.cap_big_blinds * unit:
+        return [
+            Problem(
+                Code.RAKE_MISMATCH,
+                Verdict.VIOLATION,
+                f"the rake of {money(rake)} is above the cap of {money(int(model.cap_big_blinds * unit))}",
+            )
+        ]
+    return []
+
+
+def _award_problems(record: HandRecord, r: Replay, claimed: dict[str, int], cashed_out: set[str]) -> list[Problem]:
+    money = _money(record.decimals)
+    settlement = r.settlement
+    undecided = set(settlement.undecided)
+    unverifiable = {p for i, pot in enumerate(r.pots) if i in undecided for p in pot.eligible}
+    problems: list[Problem] = []
+    if undecided:
+        names = ", ".join(pot_name(i) for i in sorted(undecided))
+        problems.append(
+            Problem(
+                Code.SHOWDOWN_CARDS_UNKNOWN,
+                Verdict.WARN,
+                f"{names} cannot be checked: the hole cards of {', '.join(sorted(unverifiable))} are not all known",
+            )
+        )
+    totals = {p.name: p.total for p in r.players}
+    eligible_for = {p.name: {i for i, pot in enumerate(r.pots) if p.name in pot.eligible} for p in r.players}
+    for award in record.awards:
+        if award.pot is not None and award.pot < len(r.pots) and award.player not in r.pots[award.pot].eligible:
+            if award.player in unverifiable or award.player in cashed_out:
+                continue
+            problems.append(
+                Problem(
+                    Code.SIDE_POT_ELIGIBILITY,
+                    Verdict.VIOLATION,
+                    f"{award.player} collected {money(award.amount)} from {pot_name(award.pot)}, "
+                    f"but put in only {money(totals.get(award.player, 0))} and is not eligible for it",
+                    None,
+                    "POT-ALL-IN-CAP",
+                    award.player,
+                )
+            )
+    owed = settlement.owed
+    wrong = [
+        name
+        for name in sorted(
+            set(owed) | set(claimed), key=lambda n: [p.name for p in r.players].index(n) if n in totals else 99
+        )
+        if name not in unverifiable and name not in cashed_out and owed.get(name, 0) != claimed.get(name, 0)
+    ]
+    if not wrong:
+        return problems
+    if _odd_chip_only(wrong, owed, claimed):
+        problems.append(
+            Problem(
+                Code.ODD_CHIP_WRONG,
+                Verdict.VIOLATION,
+                "the odd chip of a split pot went to "
+                + " and ".join(n for n in wrong if claimed.get(n, 0) > owed.get(n, 0))
+                + "; it goes to the first winner clockwise from the button, "
+                + " and ".join(n for n in wrong if claimed.get(n, 0) < owed.get(n, 0)),
+                None,
+                "POT-ODD-CHIP",
+            )
+        )
+        return problems
+    over = [n for n in wrong if claimed.get(n, 0) > owed.get(n, 0)]
+    for name in wrong:
+        got, due = claimed.get(name, 0), owed.get(name, 0)
+        if got >= due:
+            continue
+        reasons = []
+        code = Code.POT_AWARD_MISMATCH
+        for result in settlement.results:
+            share = dict(result.shares).get(name, 0)
+            if not share:
+                continue
+            for other in over:
+                if other in result.winners:
+                    continue
+                label = pot_name(result.index)
+                if result.index not in eligible_for.get(other, set()):
+                    code = Code.SIDE_POT_ELIGIBILITY
+                    reasons.append(
+                        f"{label} ({money(result.amount)}) went to {other}, who was all-in for "
+                        f"{money(totals.get(other, 0))} and is not eligible for it"
+                    )
+                else:
+                    theirs = settlement.hands.get((other, result.run))
+                    mine = settlement.hands.get((name, result.run))
+                    if theirs and mine:
+                        reasons.append(
+                            f"{label} ({money(result.amount)}) went to {other}, whose "
+                            f"{theirs.words().lower()} loses to {mine.words().lower()}"
+                        )
+                    else:
+                        reasons.append(f"{label} ({money(result.amount)}) went to {other}")
+                break
+        text = f"{name} was paid {money(got)} but is owed {money(due)}"
+        if reasons:
+            text += ": " + "; ".join(dict.fromkeys(reasons))
+        problems.append(
+            Problem(
+                code,
+                Verdict.VIOLATION,
+                text,
+                None,
+                "POT-ALL-IN-CAP" if code is Code.SIDE_POT_ELIGIBILITY else "POT-SIDE-ORDER",
+                name,
+            )
+        )
+    for name in over:
+        if any(p.player == name and p.code is Code.SIDE_POT_ELIGIBILITY for p in problems):
+            continue
+        got, due = claimed.get(name, 0), owed.get(name, 0)
+        problems.append(
+            Problem(
+                Code.POT_AWARD_MISMATCH,
+                Verdict.VIOLATION,
+                f"{name} was paid {money(got)} but is owed {money(due)}",
+                None,
+                "POT-SIDE-ORDER",
+                name,
+            )
+        )
+    return problems
+
+
+def _odd_chip_only(wrong: list[str], owed: dict[str, int], claimed: dict[str, int]) -> bool:
+    diffs = [claimed.get(n, 0) - owed.get(n, 0) for n in wrong]
+    return len(wrong) >= 2 and all(abs(d) == 1 for d in diffs) and sum(diffs) == 0
+
+
+def _finishing_problems(record: HandRecord, r: Replay) -> list[Problem]:
+    assert record.finishing_stacks is not None
+    money = _money(record.decimals)
+    if r.settlement.undecided:
+        return []
+    owed = r.settlement.owed
+    by_name = {p.name: p for p in r.players}
+    problems = []
+    for seat, stated in zip(record.seats, record.finishing_stacks, strict=False):
+        p = by_name.get(seat.player)
+        end = seat.stack if p is None else p.start - p.total + owed.get(p.name, 0)
+        if end != stated:
+            problems.append(
+                Problem(
+                    Code.FINISHING_STACK_MISMATCH,
+                    Verdict.VIOLATION,
+                    f"{seat.player} ends with {money(stated)} in the source; the replay gives {money(end)}",
+                    None,
+                    None,
+                    seat.player,
+                )
+            )
+    return problems
+
+
+def _ranking_problems(record: HandRecord, rules: RuleSet, r: Replay) -> list[Problem]:
+    """A showdown text that contradicts the chosen ranking (36 cards only)."""
+    if rules.ranking not in _OTHER_RANKING or not r.showdown:
+        return []
+    other, other_name = _OTHER_RANKING[rules.ranking]
+    problems = []
+    texts: dict[str, str] = {}
+    for s in record.shown:
+        if s.description:
+            texts[s.player] = s.description
+    for a in record.awards:
+        if a.description and a.run == 0:
+            texts[a.player] = a.description
+    board = record.boards[0] if record.boards else ()
+    for player, text in texts.items():
+        said = described_category(text)
+        shown = next((s for s in record.shown if s.player == player), None)
+        if said is None or shown is None or "??" in shown.cards or len(board) != 5:
+            continue
+        try:
+            ours = evaluate(shown.cards + board, rules.ranking)
+            theirs = evaluate(shown.cards + board, other)
+        except (ValueError, HandHistoryError):  # cards outside the deck are reported elsewhere
+            continue
+        if ours.category is not said and theirs.category is said:
+            problems.append(
+                Problem(
+                    Code.RANKING_CONTRADICTION,
+                    Verdict.WARN,
+                    f"the source says {player} has {said.value} ({text.strip()}), which is the ranking of "
+                    f"{other_name} ({other.value}); under {rules.name} ({rules.ranking.value}) it is "
+                    f"{ours.category.value}",
+                    None,
+                    "SD-TRIPS-OVER-STRAIGHT" if other is Ranking.TRIPS_OVER_STRAIGHT else "SD-STRAIGHT-OVER-TRIPS",
+                    player,
+                )
+            )
+    return problems
+
+
+def _ledger(record: HandRecord, r: Replay, claimed: dict[str, int]) -> tuple[LedgerRow, ...]:
+    won: dict[str, list[int]] = defaultdict(lambda: [0] * max(1, len(r.pots)))
+    rake_share: dict[str, int] = defaultdict(int)
+    taken = r.settlement.taken
+    by_pot: dict[int, list[PotResult]] = defaultdict(list)
+    for result in r.settlement.results:
+        by_pot[result.index].append(result)
+        for name, amount in result.shares:
+            won[name][result.index] += amount
+    for index, results in by_pot.items():
+        if index < len(taken) and taken[index]:
+            winners = [w for res in results[:1] for w in res.winners]
+            if winners:
+                for name, amount in split(taken[index], winners):
+                    rake_share[name] += amount
+    rows = []
+    for p in r.players:
+        total_won = sum(won[p.name]) if p.name in won else 0
+        net = total_won + p.returned - p.posted - sum(p.invested)
+        rows.append(
+            LedgerRow(
+                player=p.name,
+                seat=p.seat,
+                start=p.start,
+                posted=p.posted,
+                invested=p.invested,
+                returned=p.returned,
+                won=tuple(won[p.name]) if p.name in won else tuple(0 for _ in r.pots),
+                rake=rake_share.get(p.name, 0),
+                net=net,
+                claimed_won=claimed.get(p.name, 0),
+                end=p.start + net,
+            )
+        )
+    return tuple(rows)
+
+
+def audit_with(record: HandRecord, rules: str | RuleSet | None = None) -> HandAudit:
+    """Audit under a named rule set, or the one the record's game maps to."""
+    from analyzer.detect import rules_for
+
+    chosen = rules_for(record) if rules is None else (load_rules(rules) if isinstance(rules, str) else rules)
+    return audit_hand(record, chosen)

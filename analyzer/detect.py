@@ -1,0 +1,55 @@
+"""Which rule set a hand is played under, from what its source says about the game.
+
+PokerStars 6+ and GG Short Deck map to ``shortdeck`` (the button blind equal to the ante;
+a straight beats three of a kind, as their showdown texts show); a short-deck game with
+blinds to ``shortdeck-blinds``; a source that states trips over a straight to
+``shortdeck-trips``; Hold'em by its betting structure, a big-blind ante to
+``holdem-tournament``. A native file may name its rule set.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from analyzer.ruleset import RuleSet, load_rules, preset_names
+from parsers.record import Betting, HandRecord, PostKind, Variant
+
+
+def rules_name_for(record: HandRecord) -> str:
+    """The preset (or file) a hand maps to.
+
+    >>> from parsers.record import Game, HandRecord, Seat, Stakes
+    >>> rules_name_for(HandRecord("1", (), game=Game(variant=Variant.SHORTDECK), stakes=Stakes(ante=2, button_blind=2)))
+    'shortdeck'
+    """
+    game = record.game
+    if game.rules:
+        return game.rules
+    if game.variant is Variant.SHORTDECK:
+        if game.ranking == "trips-over-straight":
+            return "shortdeck-trips"
+        stakes = record.stakes
+        if stakes.big_blind and not stakes.ante and not stakes.button_blind:
+            return "shortdeck-blinds"
+        if stakes.ante and not stakes.button_blind and not any(p.kind is PostKind.BUTTON_BLIND for p in record.posts):
+            return "shortdeck-single-ante"
+        return "shortdeck"
+    if game.betting is Betting.POT_LIMIT:
+        return "holdem-pl"
+    if game.betting is Betting.FIXED_LIMIT:
+        return "holdem-fl"
+    antes = [p for p in record.posts if p.kind is PostKind.ANTE]
+    if len(antes) == 1 and len(record.seats) > 2:
+        return "holdem-tournament"
+    return "holdem"
+
+
+@cache
+def _load(name: str) -> RuleSet:
+    return load_rules(name)
+
+
+def rules_for(record: HandRecord) -> RuleSet:
+    """The rule set a hand maps to (presets are loaded once)."""
+    name = rules_name_for(record)
+    return _load(name) if name in preset_names() else load_rules(name)

@@ -1,0 +1,380 @@
+"""Replay a :class:`HandRecord` under a rule set: check every action, then settle the pots.
+
+Events are numbered in one sequence, the forced posts first and then the actions
+(``index = len(record.posts) + position in record.actions``); problems point at that
+index. The engine reads no files and trusts nothing the record claims about results:
+the audit compares its outcome with the claims.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from analyzer.cards import Card, deck_of
+from analyzer.replay.findings import Code, Problem, Verdict
+from analyzer.replay.pots import Pot, build_pots
+from analyzer.replay.showdown import Settlement, settle
+from analyzer.replay.table import STREET_INDEX, PlayerState, Table
+from analyzer.ruleset import RuleSet
+from parsers.record import STREETS, HandRecord, PostKind, Street, money_text
+
+BOARD_SIZE = {Street.PREFLOP: 0, Street.FLOP: 3, Street.TURN: 4, Street.RIVER: 5}
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """The table after one event, for the replayer."""
+
+    index: int
+    street: Street
+    player: str
+    text: str
+    stacks: tuple[tuple[str, int], ...]
+    bets: tuple[tuple[str, int], ...]
+    pot: int
+    folded: tuple[str, ...]
+    problems: tuple[Problem, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerResult:
+    name: str
+    seat: int
+    start: int
+    posted: int
+    invested: tuple[int, int, int, int]
+    total: int  # put in, less what came back
+    returned: int
+    folded: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """Everything the engine found and computed for one hand."""
+
+    problems: tuple[Problem, ...]
+    players: tuple[PlayerResult, ...]
+    pots: tuple[Pot, ...]
+    settlement: Settlement
+    showdown: bool  # two or more players were still in at the end
+    last_street: Street
+    last_aggressor: str | None
+    steps: tuple[Step, ...]
+
+    @property
+    def total_pot(self) -> int:
+        return sum(p.amount for p in self.pots)
+
+
+def _cards(text: tuple[str, ...]) -> tuple[Card, ...] | None:
+    if not text or any(c == "??" for c in text):
+        return None
+    return tuple(Card.from_text(c) for c in text)
+
+
+def dealt_cards(record: HandRecord) -> list[str]:
+    """Every known card dealt: hole cards, the first board, and what later runs add."""
+    cards = [c for s in record.shown for c in s.cards]
+    first = record.boards[0] if record.boards else ()
+    cards.extend(first)
+    for run in record.boards[1:]:
+        shared = 0  # later runs repeat the cards they share with the first run
+        while shared < min(len(run), len(first)) and run[shared] == first[shared]:
+            shared += 1
+        cards.extend(run[shared:])
+    return [c for c in cards if c != "??"]
+
+
+def check_cards(record: HandRecord, rules: RuleSet) -> list[Problem]:
+    """DUPLICATE_CARD and CARD_NOT_IN_DECK over hole cards and every run's board."""
+    problems: list[Problem] = []
+    deck = deck_of(rules.deck)
+    counts = Counter(dealt_cards(record))
+    rule = "SD-DECK" if rules.deck == 36 else "HE-DECK"
+    for card, n in counts.items():
+        if n > 1:
+            problems.append(
+                Problem(Code.DUPLICATE_CARD, Verdict.VIOLATION, f"the card {card} appears {n} times", None, rule)
+            )
+        if Card.from_text(card) not in deck:
+            problems.append(
+                Problem(
+                    Code.CARD_NOT_IN_DECK,
+                    Verdict.VIOLATION,
+                    f"the card {card} is not in the {rules.deck}-card deck",
+                    None,
+                    rule,
+                )
+            )
+    return problems
+
+
+def _unique(problems: list[Problem]) -> list[Problem]:
+    out: list[Problem] = []
+    for p in problems:
+        if p not in out:
+            out.append(p)
+    return out
+
+
+def _forced_bet_problems(record: HandRecord, rules: RuleSet, dealt: list[str]) -> list[Problem]:
+    """The forced bets the rule set asks for: antes from everyone, the button's blind, blinds."""
+    problems: list[Problem] = []
+    posted = {(p.player, p.kind) for p in record.posts}
+    if any(p.kind is PostKind.BOMB for p in record.posts):
+        return problems
+    if rules.forced.antes and record.stakes.ante:
+        for name in dealt:
+            if (name, PostKind.ANTE) not in posted and not _all_in_before(record, name):
+                problems.append(
+                    Problem(
+                        Code.FORCED_BET_MISSING,
+                        Verdict.VIOLATION,
+                        f"{name} was dealt in without posting the ante",
+                        None,
+                        "SD-ANTES",
+                        name,
+                    )
+                )
+    for i, post in enumerate(record.posts):
+        expected = {
+            PostKind.ANTE: record.stakes.ante,
+            PostKind.SMALL_BLIND: record.stakes.small_blind,
+            PostKind.BIG_BLIND: record.stakes.big_blind,
+            PostKind.BUTTON_BLIND: record.stakes.button_blind,
+        }.get(post.kind, 0)
+        if expected and post.amount != expected and not post.all_in:
+            if post.kind is PostKind.ANTE and rules.forced.big_blind_ante and post.amount == record.stakes.big_blind:
+                continue
+            problems.append(
+                Problem(
+                    Code.FORCED_BET_WRONG,
+                    Verdict.VIOLATION,
+                    f"{post.player} posts {post.kind.value.replace('_', ' ')} "
+                    f"{money_text(post.amount, record.decimals)}; "
+                    f"the stakes say {money_text(expected, record.decimals)}",
+                    i,
+                    None,
+                    post.player,
+                )
+            )
+    return problems
+
+
+def _all_in_before(record: HandRecord, name: str) -> bool:
+    return any(p.player == name and p.all_in for p in record.posts)
+
+
+def replay(record: HandRecord, rules: RuleSet, *, steps: bool = False) -> Replay:
+    """Replay a hand: every action checked (all findings kept), then pots built and settled."""
+    problems: list[Problem] = []
+    dealt_seats = [s for s in record.seats if not s.sitting_out or any(p.player == s.player for p in record.posts)]
+    dealt = [s.player for s in dealt_seats]
+    if len(dealt) > rules.table.max_players:
+        problems.append(
+            Problem(
+                Code.TOO_MANY_PLAYERS,
+                Verdict.VIOLATION,
+                f"{len(dealt)} players were dealt in; {rules.name} allows {rules.table.max_players}",
+                None,
+                "SD-PLAYERS" if rules.deck == 36 else "HE-PLAYERS",
+            )
+        )
+    if len(dealt) < rules.table.min_players:
+        problems.append(
+            Problem(
+                Code.TOO_FEW_PLAYERS,
+                Verdict.VIOLATION,
+                f"{len(dealt)} player(s) dealt in; a hand needs {rules.table.min_players}",
+                None,
+                "SD-PLAYERS" if rules.deck == 36 else "HE-PLAYERS",
+            )
+        )
+    problems.extend(check_cards(record, rules))
+    problems.extend(_forced_bet_problems(record, rules, dealt))
+    table = Table(
+        hand_id=record.hand_id,
+        players=[(s.player, s.seat, s.stack) for s in dealt_seats],
+        button=record.button,
+        stakes=record.stakes,
+        rules=rules,
+        decimals=record.decimals,
+    )
+    trail: list[Step] = []
+    for i, post in enumerate(record.posts):
+        found = table.post(post)
+        problems.extend(_at(found, i))
+        if steps:
+            trail.append(
+                _step(table, i, post.player, f"{post.player} posts {post.kind.value.replace('_', ' ')}", found)
+            )
+    table.open_preflop()
+    bomb = any(p.kind is PostKind.BOMB for p in record.posts)
+    base = len(record.posts)
+    for j, action in enumerate(record.actions):
+        index = base + j
+        if STREET_INDEX[action.street] < STREET_INDEX[table.street]:
+            problems.append(
+                Problem(
+                    Code.ACTION_OUT_OF_TURN,
+                    Verdict.VIOLATION,
+                    f"{action.player} acts on the {action.street.value} after the {table.street.value}",
+                    index,
+                    "BET-ROUND-END",
+                    action.player,
+                )
+            )
+            continue
+        while STREET_INDEX[action.street] > STREET_INDEX[table.street]:
+            if table.in_hand_count() <= 1:
+                break
+            waiting = table.next_to_act()
+            if waiting is not None and not (bomb and table.street is Street.PREFLOP):
+                problems.append(
+                    Problem(
+                        Code.ROUND_NOT_FINISHED,
+                        Verdict.VIOLATION,
+                        f"the {table.street.value} betting moved on before {waiting.name} acted",
+                        index,
+                        "BET-ROUND-END",
+                        waiting.name,
+                    )
+                )
+            table.end_round()
+            table.start_street(STREETS[STREET_INDEX[table.street] + 1])
+        found = table.check(action, index)
+        problems.extend(found)
+        table.apply(action)
+        if steps:
+            trail.append(_step(table, index, action.player, _action_text(action, record.decimals), found))
+    # the rest of the hand: the last round closes, the board runs out
+    last_street = table.street
+    showdown = table.in_hand_count() >= 2
+    if showdown:
+        waiting = table.next_to_act()
+        if waiting is not None and not _partial(record):
+            problems.append(
+                Problem(
+                    Code.ROUND_NOT_FINISHED,
+                    Verdict.VIOLATION,
+                    f"the hand ends while {waiting.name} still has to act on the {table.street.value}",
+                    None,
+                    "BET-ROUND-END",
+                    waiting.name,
+                )
+            )
+    table.end_round()
+    while showdown and table.street is not Street.RIVER:
+        table.start_street(STREETS[STREET_INDEX[table.street] + 1])
+        if table.live_count() >= 2 and not _partial(record):
+            problems.append(
+                Problem(
+                    Code.ROUND_NOT_FINISHED,
+                    Verdict.VIOLATION,
+                    f"the {table.street.value} betting is missing: two players could still bet",
+                    None,
+                    "BET-ROUND-END",
+                )
+            )
+            break
+        table.end_round()
+    problems.extend(_board_problems(record, last_street, showdown))
+    players = tuple(
+        PlayerResult(p.name, p.seat, p.start, p.posted, p.invested, p.total, table.returned.get(p.name, 0), p.folded)
+        for p in table.players
+    )
+    contributions = {p.name: p.total - p.dead for p in table.players}
+    folded = {p.name for p in table.players if p.folded}
+    order = [p.name for p in table.players]
+    pots = build_pots(contributions, folded, order, dead=sum(p.dead for p in table.players))
+    holes: dict[str, tuple[Card, ...] | None] = {}
+    shown = {s.player: s for s in record.shown}
+    for p in table.players:
+        if p.folded:
+            continue
+        s = shown.get(p.name)
+        if s is not None and s.mucked:
+            continue
+        holes[p.name] = _cards(s.cards) if s is not None else None
+    if not showdown:
+        holes = {p.name: None for p in table.players if not p.folded}
+    boards = [tuple(Card.from_text(c) for c in b if c != "??") for b in record.boards] or [()]
+    deductions = sum(d.amount for d in record.deductions)
+    settlement = settle(
+        pots,
+        boards=boards,
+        holes=holes,
+        seats={p.name: p.seat for p in table.players},
+        button=record.button,
+        ranking=rules.ranking,
+        deductions=deductions,
+        listed_pots=record.pots,
+        all_odd_to_first=rules.showdown.odd_chip == "all-to-first-left-of-button",
+    )
+    return Replay(
+        problems=tuple(_unique(problems)),
+        players=players,
+        pots=pots,
+        settlement=settlement,
+        showdown=showdown,
+        last_street=last_street,
+        last_aggressor=table.last_aggressor,
+        steps=tuple(trail),
+    )
+
+
+def _partial(record: HandRecord) -> bool:
+    """A PHH hand may stop early on purpose; it then gives finishing stacks only."""
+    return record.source.format == "phh" and not record.awards and record.finishing_stacks is None
+
+
+def _board_problems(record: HandRecord, last_street: Street, showdown: bool) -> list[Problem]:
+    problems: list[Problem] = []
+    need = 5 if showdown else BOARD_SIZE[last_street]
+    for run, board in enumerate(record.boards or ((),)):
+        if len(board) not in (0, 3, 4, 5) or len(board) < need or (not showdown and len(board) > need and run == 0):
+            what = f"run {run + 1}'s board" if len(record.boards) > 1 else "the board"
+            problems.append(
+                Problem(
+                    Code.BOARD_CARD_COUNT,
+                    Verdict.VIOLATION,
+                    f"{what} has {len(board)} cards; the hand reached the "
+                    f"{'showdown' if showdown else last_street.value} and needs {need}",
+                    None,
+                    "ST-FLOP" if need <= 3 else "ST-TURN-RIVER",
+                )
+            )
+    return problems
+
+
+def _at(found: list[Problem], index: int) -> list[Problem]:
+    return [
+        Problem(p.code, p.verdict, p.message, index, p.rule, p.player) if p.action_index is None else p for p in found
+    ]
+
+
+def _action_text(action: object, decimals: int) -> str:
+    from parsers.record import Action, ActionKind
+
+    assert isinstance(action, Action)
+    if action.kind in (ActionKind.FOLD, ActionKind.CHECK):
+        return f"{action.player} {action.kind.value}s"
+    verb = {ActionKind.CALL: "calls", ActionKind.BET: "bets", ActionKind.RAISE: "raises to"}[action.kind]
+    tail = " and is all-in" if action.all_in else ""
+    return f"{action.player} {verb} {money_text(action.to, decimals)}{tail}"
+
+
+def _step(table: Table, index: int, player: str, text: str, found: list[Problem]) -> Step:
+    ps: list[PlayerState] = table.players
+    return Step(
+        index=index,
+        street=table.street,
+        player=player,
+        text=text,
+        stacks=tuple((p.name, p.stack) for p in ps),
+        bets=tuple((p.name, p.street) for p in ps if p.street),
+        pot=table.pot_total(),
+        folded=tuple(p.name for p in ps if p.folded),
+        problems=tuple(found),
+    )

@@ -1,0 +1,99 @@
+"""Settling the pots: deductions, runs, the best hand among the eligible, splits.
+
+POT-SIDE-ORDER: each pot goes to the best hand among the players eligible for it;
+SD-TIE: equal hands share; POT-ODD-CHIP: odd chips go to the winners in order clockwise
+from the button; several runs share each pot, odd chips to the first run. The seeds do
+not say which pot the rake comes from: unless the source lists each pot's net amount, it
+is taken from the main pot first, then the side pots in order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from analyzer.cards import Card
+from analyzer.evaluator import HandValue, Ranking, evaluate
+from analyzer.replay.findings import PotResult
+from analyzer.replay.pots import Pot, clockwise_from_button, split
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    results: tuple[PotResult, ...]
+    owed: dict[str, int]  # what each player is owed from the pots, net of deductions
+    undecided: tuple[int, ...]  # pots that could not be settled (cards unknown)
+    taken: tuple[int, ...]  # deductions taken from each pot (main, side 1, ...)
+    hands: dict[tuple[str, int], HandValue]  # (player, run) -> best hand, for contenders
+
+
+def take_deductions(pots: Sequence[Pot], total: int, listed: Sequence[int]) -> tuple[int, ...]:
+    """How much of the deductions comes off each pot.
+
+    >>> take_deductions([Pot(100, ("A", "B"), 50), Pot(40, ("B",), 70)], 5, [])
+    (5, 0)
+    >>> take_deductions([Pot(100, ("A", "B"), 50), Pot(40, ("B",), 70)], 5, [97, 38])
+    (3, 2)
+    """
+    matches = listed and len(listed) == len(pots) and sum(p.amount for p in pots) - sum(listed) == total
+    if matches and all(p.amount - n >= 0 for p, n in zip(pots, listed, strict=True)):
+        return tuple(p.amount - n for p, n in zip(pots, listed, strict=True))
+    taken = []
+    left = total
+    for pot in pots:
+        part = min(left, pot.amount)
+        taken.append(part)
+        left -= part
+    return tuple(taken)
+
+
+def settle(
+    pots: Sequence[Pot],
+    *,
+    boards: Sequence[tuple[Card, ...]],
+    holes: Mapping[str, tuple[Card, ...] | None],
+    seats: Mapping[str, int],
+    button: int | None,
+    ranking: Ranking,
+    deductions: int = 0,
+    listed_pots: Sequence[int] = (),
+    all_odd_to_first: bool = False,
+) -> Settlement:
+    """Award every pot. ``holes`` maps each player still in to their known hole cards
+    (None: not shown or unknown; a player who mucked is left out of ``holes``)."""
+    taken = take_deductions(pots, deductions, listed_pots)
+    runs = [b for b in boards] or [()]
+    owed: dict[str, int] = {}
+    results: list[PotResult] = []
+    undecided: list[int] = []
+    hands: dict[tuple[str, int], HandValue] = {}
+    for index, pot in enumerate(pots):
+        net = pot.amount - taken[index]
+        contenders = [p for p in pot.eligible if p in holes]
+        shares_by_run = split(net, [str(r) for r in range(len(runs))]) if len(runs) > 1 else (("0", net),)
+        for run_text, run_amount in shares_by_run:
+            run = int(run_text)
+            if len(pot.eligible) == 1 or len(contenders) == 1:
+                winner = pot.eligible[0] if len(pot.eligible) == 1 else contenders[0]
+                results.append(PotResult(index, run, run_amount, pot.eligible, (winner,), ((winner, run_amount),)))
+                owed[winner] = owed.get(winner, 0) + run_amount
+                continue
+            if not contenders or any(holes[p] is None for p in contenders) or len(runs[run]) != 5:
+                undecided.append(index)
+                results.append(PotResult(index, run, run_amount, pot.eligible, (), ()))
+                continue
+            values = {}
+            for p in contenders:
+                cards = holes[p]
+                assert cards is not None
+                values[p] = evaluate(cards + runs[run], ranking)
+                hands[(p, run)] = values[p]
+            best = max(v.strength for v in values.values())
+            winners = clockwise_from_button([p for p in contenders if values[p].strength == best], seats, button)
+            shares = split(run_amount, winners, all_odd_to_first=all_odd_to_first)
+            for w, amount in shares:
+                owed[w] = owed.get(w, 0) + amount
+            results.append(
+                PotResult(index, run, run_amount, pot.eligible, tuple(winners), shares, values[winners[0]].words())
+            )
+    return Settlement(tuple(results), owed, tuple(sorted(set(undecided))), taken, hands)

@@ -1,0 +1,507 @@
+"""The betting state machine: whose turn it is, what is legal, and every chip.
+
+:class:`Table` is the state of one hand in play. ``check(action)`` returns the rule
+breaks an action would commit without changing anything; ``apply(action)`` moves the
+chips. The replay engine calls both (check-then-apply, collecting every finding); the
+simulator asks :meth:`Table.legal` what a bot may do and applies its choice.
+
+Seats are ordered clockwise by seat number. Rule ids refer to ``RULES.md``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from analyzer.replay.findings import Code, Problem, Verdict
+from analyzer.ruleset import RuleSet
+from parsers.record import Action, ActionKind, Betting, Post, PostKind, Stakes, Street
+
+
+@dataclass(slots=True)
+class PlayerState:
+    name: str
+    seat: int
+    start: int
+    stack: int  # chips behind
+    street: int = 0  # live chips in front of the player this street
+    total: int = 0  # everything put in this hand, dead money included
+    posted: int = 0  # forced bets (before any return)
+    dead: int = 0  # dead money: antes and dead blinds
+    invested: tuple[int, int, int, int] = (0, 0, 0, 0)  # voluntary chips per street (before any return)
+    folded: bool = False
+    acted: bool = False  # acted since the betting was last (re)opened for them
+    acted_level: int = 0  # the bet they last acted at (to tell a full raise since)
+
+    @property
+    def all_in(self) -> bool:
+        return self.stack == 0 and not self.folded
+
+    @property
+    def active(self) -> bool:
+        """Still in and able to bet."""
+        return not self.folded and self.stack > 0
+
+
+@dataclass(frozen=True, slots=True)
+class Legal:
+    """What the player to act may do: check or call (to ``call_to``), and bet/raise to
+    between ``min_to`` and ``max_to`` (``can_raise`` False when the betting is not open
+    to them, ``max_to`` already capped by their stack and the structure)."""
+
+    player: str
+    owed: int
+    call_to: int
+    can_raise: bool
+    min_to: int
+    max_to: int
+
+
+STREET_INDEX = {Street.PREFLOP: 0, Street.FLOP: 1, Street.TURN: 2, Street.RIVER: 3}
+
+
+class Table:
+    """One hand in play under a rule set."""
+
+    def __init__(
+        self,
+        *,
+        hand_id: str,
+        players: list[tuple[str, int, int]],
+        button: int | None,
+        stakes: Stakes,
+        rules: RuleSet,
+        decimals: int = 0,
+    ) -> None:
+        """``players``: (name, seat, starting stack) in any order."""
+        ordered = sorted(players, key=lambda p: p[1])
+        self.hand_id = hand_id
+        self.players = [PlayerState(name, seat, stack, stack) for name, seat, stack in ordered]
+        self.by_name = {p.name: p for p in self.players}
+        self.button = button
+        self.stakes = stakes
+        self.rules = rules
+        self.decimals = decimals
+        self.street = Street.PREFLOP
+        self.current_bet = 0  # highest live street total
+        self.min_raise = rules.min_bet(stakes)  # the smallest raise increment now
+        self.min_bet = self.min_raise
+        self.bets_this_round = 0  # bets and raises (fixed-limit cap); preflop the blind counts
+        self.last_aggressor: str | None = None
+        self.last_actor: str | None = None
+        self.preflop_opened = False  # set when the first voluntary action happens
+        self.returned: dict[str, int] = {}
+        self._post_order: list[str] = []
+
+    # ---- order -------------------------------------------------------------------
+
+    def _after(self, seat: int | None) -> list[PlayerState]:
+        """Players clockwise starting after a seat (the button when ``seat`` is None)."""
+        anchor = seat if seat is not None else (self.button if self.button is not None else 0)
+        return sorted(self.players, key=lambda p: (p.seat - anchor - 1) % 10_000)
+
+    def first_to_act(self) -> PlayerState | None:
+        """Who opens the betting on this street.
+
+        Preflop the player after the biggest live forced bet (the big blind, the button
+        blind, the last straddle: HE-PREFLOP-ORDER, SD-PREFLOP-FIRST); with no live bet, the
+        player left of the button. After the flop, the first player left of the button
+        (ST-POSTFLOP-ORDER). Heads-up this makes the button act first preflop (HE-HEADS-UP).
+        """
+        anchor: int | None = None
+        if self.street is Street.PREFLOP and self.current_bet > 0:
+            biggest = max((p for p in self.players if p.street == self.current_bet), key=lambda p: p.street)
+            anchor = self._last_poster_at(self.current_bet) or biggest.seat
+        for p in self._after(anchor):
+            if self._needs_to_act(p):
+                return p
+        return None
+
+    def _last_poster_at(self, level: int) -> int | None:
+        seat = None
+        for name in self._post_order:
+            if self.by_name[name].street == level:
+                seat = self.by_name[name].seat
+        return seat
+
+    def _needs_to_act(self, p: PlayerState) -> bool:
+        if not p.active:
+            return False
+        if self.live_count() <= 1 and p.street >= self.current_bet:
+            return False  # nobody left to bet against
+        return not p.acted or p.street < self.current_bet
+
+    def next_to_act(self) -> PlayerState | None:
+        """The player whose turn it is, or None when the betting round is over."""
+        if self.in_hand_count() <= 1:
+            return None
+        if self.last_actor is None:
+            return self.first_to_act()
+        last = self.by_name[self.last_actor]
+        for p in self._after(last.seat):
+            if self._needs_to_act(p):
+                return p
+        return None
+
+    def in_hand_count(self) -> int:
+        return sum(1 for p in self.players if not p.folded)
+
+    def live_count(self) -> int:
+        """Players still able to bet."""
+        return sum(1 for p in self.players if p.active)
+
+    def round_over(self) -> bool:
+        return self.next_to_act() is None
+
+    def pot_total(self) -> int:
+        return sum(p.total for p in self.players)
+
+    # ---- forced bets -------------------------------------------------------------
+
+    def post(self, post: Post) -> list[Problem]:
+        """Put a forced bet in. Returns problems (an unknown player, more than the stack)."""
+        p = self.by_name.get(post.player)
+        if p is None:
+            return [self._problem(Code.UNKNOWN_PLAYER, f"{post.player} posts but has no seat", None)]
+        problems = []
+        amount = post.amount
+        if amount > p.stack:
+            problems.append(
+                self._problem(
+                    Code.MORE_THAN_STACK,
+                    f"{p.name} posts {self.money(amount)} with only {self.money(p.stack)} behind",
+                    None,
+                    player=p.name,
+                )
+            )
+            amount = p.stack
+        p.stack -= amount
+        p.total += amount
+        p.posted += amount
+        if not post.kind.is_live:
+            p.dead += amount
+        if post.kind.is_live:
+            p.street += amount
+            if p.street > self.current_bet:
+                self.current_bet = p.street
+                self.bets_this_round = 1
+            self._post_order.append(p.name)
+        if post.kind is PostKind.BOMB:
+            p.acted = True
+        return problems
+
+    def open_preflop(self) -> None:
+        """After the posts: the smallest raise is the minimum bet or the biggest blind."""
+        self.min_raise = max(self.min_bet, self.current_bet if self.rules.forced.blinds else 0)
+        if self.rules.betting.structure is Betting.FIXED_LIMIT:
+            self.min_raise = self.fixed_size()
+
+    # ---- streets -----------------------------------------------------------------
+
+    def end_round(self) -> tuple[str, int] | None:
+        """Close the betting round: return an uncalled bet, if any, and reset street totals."""
+        returned = None
+        ranked = sorted(self.players, key=lambda p: p.street, reverse=True)
+        if len(ranked) >= 2 and ranked[0].street > ranked[1].street:
+            top = ranked[0]
+            excess = top.street - ranked[1].street
+            top.stack += excess
+            top.total -= excess
+            top.street -= excess
+            self.returned[top.name] = self.returned.get(top.name, 0) + excess
+            returned = (top.name, excess)
+        for p in self.players:
+            p.street = 0
+            p.acted = False
+            p.acted_level = 0
+        self.current_bet = 0
+        self.bets_this_round = 0
+        self.last_actor = None
+        return returned
+
+    def start_street(self, street: Street) -> None:
+        self.street = street
+        self.current_bet = 0
+        self.min_raise = self.fixed_size() if self.rules.betting.structure is Betting.FIXED_LIMIT else self.min_bet
+        self.bets_this_round = 0
+        self.last_actor = None
+
+    def fixed_size(self) -> int:
+        small = self.stakes.small_bet or self.stakes.big_blind
+        big = self.stakes.big_bet or 2 * small
+        return small if self.street in (Street.PREFLOP, Street.FLOP) else big
+
+    # ---- actions -----------------------------------------------------------------
+
+    def legal(self) -> Legal | None:
+        """What the player to act may do, or None when the round is over."""
+        p = self.next_to_act()
+        if p is None:
+            return None
+        owed = max(0, self.current_bet - p.street)
+        reach = p.street + p.stack
+        call_to = min(self.current_bet, reach)
+        reopened = not p.acted or (self.current_bet - p.acted_level) >= self.min_raise
+        others_can_act = any(q.active and q is not p for q in self.players)
+        can_raise = reopened and reach > self.current_bet and others_can_act
+        structure = self.rules.betting.structure
+        if structure is Betting.FIXED_LIMIT:
+            cap = self.rules.betting.raise_cap
+            if cap and self.bets_this_round >= cap:
+                can_raise = False
+            min_to = max_to = min(self.current_bet + self.fixed_size(), reach)
+        else:
+            min_to = min(self.current_bet + self.min_raise, reach) if self.current_bet else min(self.min_bet, reach)
+            max_to = reach
+            if structure is Betting.POT_LIMIT:
+                max_to = min(reach, self.pot_limit_to(p))
+            if self.stakes.cap:
+                max_to = min(max_to, p.street + max(0, self.stakes.cap - p.total))
+        return Legal(p.name, owed, call_to, can_raise, min_to, max(min_to, max_to) if can_raise else call_to)
+
+    def pot_limit_to(self, p: PlayerState) -> int:
+        """Pot limit: raise to the current bet plus the pot after calling (BET-POT-LIMIT)."""
+        owed = max(0, self.current_bet - p.street)
+        return self.current_bet + self.pot_total() + owed
+
+    def check(self, action: Action, index: int) -> list[Problem]:
+        """Every rule the action would break, without changing the state."""
+        p = self.by_name.get(action.player)
+        if p is None:
+            return [self._problem(Code.UNKNOWN_PLAYER, f"{action.player} acts but has no seat", index)]
+        if self.in_hand_count() <= 1:
+            return [
+                self._problem(
+                    Code.ACTION_AFTER_HAND_OVER,
+                    f"{p.name} acts after everyone else folded",
+                    index,
+                    rule="SH-WIN-BY-FOLD",
+                    player=p.name,
+                )
+            ]
+        problems: list[Problem] = []
+        turn = self.next_to_act()
+        if p.folded:
+            return [self._problem(Code.ACTION_OUT_OF_TURN, f"{p.name} acts after folding", index, "BET-FOLD", p.name)]
+        if p.stack == 0:
+            return [
+                self._problem(Code.ACTION_OUT_OF_TURN, f"{p.name} acts while all-in", index, "BET-ALL-IN-SHORT", p.name)
+            ]
+        if turn is None:
+            problems.append(
+                self._problem(
+                    Code.ACTION_OUT_OF_TURN,
+                    f"{p.name} acts after the {self.street.value} betting was over",
+                    index,
+                    "BET-ROUND-END",
+                    p.name,
+                )
+            )
+        elif turn is not p:
+            problems.append(
+                self._problem(
+                    Code.ACTION_OUT_OF_TURN,
+                    f"{p.name} acts out of turn: it is {turn.name}'s turn",
+                    index,
+                    "ST-POSTFLOP-ORDER" if self.street is not Street.PREFLOP else "SD-PREFLOP-FIRST",
+                    p.name,
+                )
+            )
+        kind = action.kind
+        owed = self.current_bet - p.street
+        reach = p.street + p.stack
+        if kind is ActionKind.FOLD:
+            return problems
+        if kind is ActionKind.CHECK:
+            if owed > 0:
+                problems.append(
+                    self._problem(
+                        Code.CHECK_WHEN_OWING,
+                        f"{p.name} checks but owes {self.money(owed)}",
+                        index,
+                        "BET-CHECK",
+                        p.name,
+                    )
+                )
+            return problems
+        to = action.to
+        if to > reach:
+            problems.append(
+                self._problem(
+                    Code.MORE_THAN_STACK,
+                    f"{p.name} puts in {self.money(to - p.street)} with only {self.money(p.stack)} behind",
+                    index,
+                    "BET-STACK-LIVE",
+                    p.name,
+                )
+            )
+            return problems
+        if action.all_in and to < reach:
+            problems.append(
+                self._problem(
+                    Code.ALL_IN_FLAG_WRONG,
+                    f"{p.name} is said to be all-in but keeps {self.money(reach - to)}",
+                    index,
+                    None,
+                    p.name,
+                    Verdict.WARN,
+                )
+            )
+        if self.stakes.cap and p.total + (to - p.street) > self.stakes.cap:
+            problems.append(
+                self._problem(
+                    Code.CAP_EXCEEDED,
+                    f"{p.name} puts in more than the {self.money(self.stakes.cap)} cap",
+                    index,
+                    None,
+                    p.name,
+                )
+            )
+        if kind is ActionKind.CALL or to <= self.current_bet:
+            expected = min(self.current_bet, reach)
+            if to != expected:
+                problems.append(
+                    self._problem(
+                        Code.CALL_AMOUNT_WRONG,
+                        f"{p.name} calls {self.money(to)} but the call is {self.money(expected)}",
+                        index,
+                        "BET-CALL",
+                        p.name,
+                    )
+                )
+            return problems
+        problems.extend(self._check_raise(p, to, reach, index))
+        return problems
+
+    def _check_raise(self, p: PlayerState, to: int, reach: int, index: int) -> list[Problem]:
+        problems: list[Problem] = []
+        all_in = to == reach
+        structure = self.rules.betting.structure
+        reopened = not p.acted or (self.current_bet - p.acted_level) >= self.min_raise
+        if not reopened:
+            problems.append(
+                self._problem(
+                    Code.RAISE_NOT_REOPENED,
+                    f"{p.name} raises, but the all-in for less before was not a full raise, so "
+                    f"{p.name} may only call or fold",
+                    index,
+                    "BET-INCOMPLETE-RAISE",
+                    p.name,
+                )
+            )
+        if structure is Betting.FIXED_LIMIT:
+            size = self.fixed_size()
+            if to != self.current_bet + size and not all_in:
+                problems.append(
+                    self._problem(
+                        Code.FIXED_LIMIT_SIZE,
+                        f"{p.name} makes it {self.money(to)}; in fixed limit it must be "
+                        f"{self.money(self.current_bet + size)}",
+                        index,
+                        "BET-FIXED-LIMIT",
+                        p.name,
+                    )
+                )
+            cap = self.rules.betting.raise_cap
+            if cap and self.bets_this_round >= cap:
+                problems.append(
+                    self._problem(
+                        Code.RAISE_CAP_EXCEEDED,
+                        f"{p.name} raises after the {cap}-bet cap was reached",
+                        index,
+                        "BET-FIXED-LIMIT",
+                        p.name,
+                    )
+                )
+            return problems
+        if self.current_bet == 0:
+            if to < self.min_bet and not all_in:
+                problems.append(
+                    self._problem(
+                        Code.BET_BELOW_MINIMUM,
+                        f"{p.name} bets {self.money(to)}; the minimum bet is {self.money(self.min_bet)}",
+                        index,
+                        "BET-BET",
+                        p.name,
+                    )
+                )
+        elif to - self.current_bet < self.min_raise and not all_in:
+            problems.append(
+                self._problem(
+                    Code.RAISE_BELOW_MINIMUM,
+                    f"{p.name} raises to {self.money(to)}; the smallest raise is to "
+                    f"{self.money(self.current_bet + self.min_raise)}",
+                    index,
+                    "SD-PREFLOP-MIN-RAISE"
+                    if self.street is Street.PREFLOP and self.rules.forced.antes
+                    else "BET-RAISE-MIN",
+                    p.name,
+                )
+            )
+        if structure is Betting.POT_LIMIT:
+            limit = self.pot_limit_to(p)
+            if to > limit:
+                problems.append(
+                    self._problem(
+                        Code.POT_LIMIT_EXCEEDED,
+                        f"{p.name} makes it {self.money(to)}; pot limit allows at most {self.money(limit)}",
+                        index,
+                        "BET-POT-LIMIT",
+                        p.name,
+                    )
+                )
+        return problems
+
+    def apply(self, action: Action) -> None:
+        """Move the chips of an action (after :meth:`check`); a wrong amount is applied as
+        stated, clipped to the stack, so that the replay can go on."""
+        p = self.by_name.get(action.player)
+        if p is None or p.folded:
+            return
+        self.last_actor = p.name
+        if action.kind is ActionKind.FOLD:
+            p.folded = True
+            return
+        if action.kind is ActionKind.CHECK:
+            p.acted = True
+            p.acted_level = self.current_bet
+            return
+        to = min(action.to, p.street + p.stack)
+        if action.kind is ActionKind.CALL or to <= self.current_bet:
+            # a call moves what the call is, whatever amount the source wrote (flagged by check)
+            to = min(self.current_bet, p.street + p.stack)
+        added = max(0, to - p.street)
+        p.stack -= added
+        p.street += added
+        p.total += added
+        inv = list(p.invested)
+        inv[STREET_INDEX[self.street]] += added
+        p.invested = (inv[0], inv[1], inv[2], inv[3])
+        if p.street > self.current_bet:
+            increment = p.street - self.current_bet
+            if increment >= self.min_raise or self.current_bet == 0:
+                self.min_raise = max(self.min_raise, increment)
+                if self.rules.betting.structure is Betting.FIXED_LIMIT:
+                    self.min_raise = self.fixed_size()
+            self.current_bet = p.street
+            self.bets_this_round += 1
+            self.last_aggressor = p.name
+        p.acted = True
+        p.acted_level = self.current_bet
+
+    # ---- words -------------------------------------------------------------------
+
+    def money(self, amount: int) -> str:
+        from parsers.record import money_text
+
+        return money_text(amount, self.decimals)
+
+    def _problem(
+        self,
+        code: Code,
+        message: str,
+        index: int | None,
+        rule: str | None = None,
+        player: str | None = None,
+        verdict: Verdict = Verdict.VIOLATION,
+    ) -> Problem:
+        return Problem(code=code, verdict=verdict, message=message, action_index=index, rule=rule, player=player)
