@@ -1,0 +1,929 @@
+"""What PokerStars text and the texts modelled on it (GGPoker, PokerMaster, ...) share.
+
+A dialect module (:mod:`parsers.pokerstars`, :mod:`parsers.ggpoker`) reads the header line
+into a :class:`Header`; this module splits a file into hands, reads the body of a hand
+(table, seats, posts, actions, boards, showdown, summary) and builds the
+:class:`~parsers.record.HandRecord`.
+
+Reading rules (``../shared/formats/site-formats.md`` sections 1, 2 and 7):
+
+* Hands are split on the header, not only on blank lines; a header glued into the middle of
+  a line ends the hand before it as truncated. Blocks of text that are not hands are
+  rejected (a tournament summary as ``NOT_A_HAND``).
+* Every action is normalised to ``to`` = the player's total on the street after it:
+  ``raises A to B`` -> B; ``calls X`` and ``bets X`` -> what the player had in + X.
+  Live posts (blinds, button blind, straddles) count on the preflop street; antes and dead
+  blinds do not. A GG ``straddle X`` states the player's new total.
+* A player is found by the seat names, longest first, so names may hold spaces, colons and
+  brackets. Chat, connection, seating and tournament news lines are skipped; any other
+  line that is not grammar is a :class:`~parsers.errors.ParseError` for its hand.
+* ``collected X from pot`` has no pot index (GG writes it for side pots as well);
+  ``main pot`` is 0 and ``side pot-N`` is N (``side pot`` alone is 1).
+* A GG cash drop (money the site adds) is a :class:`~parsers.record.Deduction` of kind
+  ``cash_drop`` with a negative amount, so that put in - returned = collected + deductions
+  still holds. Money settled outside the pot (All-in Cash Out, EV Cashout, all-in
+  insurance) is a :class:`~parsers.record.Cashout` per player: ``amount`` received,
+  ``fee`` paid.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+
+from parsers.cardtext import split_cards
+from parsers.errors import ParseError, RejectCode, Rejected
+from parsers.record import (
+    Action,
+    ActionKind,
+    Award,
+    Betting,
+    Cashout,
+    Deduction,
+    Game,
+    HandRecord,
+    Post,
+    PostKind,
+    Returned,
+    Seat,
+    Shown,
+    Source,
+    Stakes,
+    Street,
+    Variant,
+)
+
+# ---------------------------------------------------------------------------------------
+# the header, as a dialect reads it
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    """What a dialect's header line states. ``stakes`` holds what the header gives; posts
+    fill in the ante of blind games and the straddle."""
+
+    hand_id: str
+    game: Game
+    stakes: Stakes
+    currency: str
+    decimals: int
+    started_at: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Dialect:
+    """How one site's text differs: its name, its header, and what marks other blocks."""
+
+    format: str
+    header_anywhere: re.Pattern[str]  # finds where a header starts in a line
+    parse_header: Callable[[str], Header]  # raises ParseError (UNSUPPORTED_GAME for other games)
+    not_a_hand: re.Pattern[str] | None = None  # the first line of a block that is no hand
+    expected_header: str = "a hand header"
+
+
+#: game words -> variant; limit words -> betting (the header's own spelling)
+VARIANT_WORDS: dict[str, Variant] = {
+    "Hold'em": Variant.HOLDEM,
+    "HOLD'EM": Variant.HOLDEM,
+    "6+ Hold'em": Variant.SHORTDECK,
+    "ShortDeck": Variant.SHORTDECK,
+}
+LIMIT_WORDS: dict[str, Betting] = {
+    "No Limit": Betting.NO_LIMIT,
+    "NO LIMIT": Betting.NO_LIMIT,
+    "Pot Limit": Betting.POT_LIMIT,
+    "POT LIMIT": Betting.POT_LIMIT,
+    "Limit": Betting.FIXED_LIMIT,
+    "LIMIT": Betting.FIXED_LIMIT,
+}
+
+
+def classify_game(text: str) -> tuple[Variant, Betting] | None:
+    """The variant and betting of a header's game words, or ``None`` for a game we do not cover.
+
+    >>> classify_game("6+ Hold'em No Limit")
+    (<Variant.SHORTDECK: 'shortdeck'>, <Betting.NO_LIMIT: 'no-limit'>)
+    >>> classify_game("Hold'em Limit")
+    (<Variant.HOLDEM: 'holdem'>, <Betting.FIXED_LIMIT: 'fixed-limit'>)
+    >>> classify_game("Omaha Pot Limit") is None
+    True
+    """
+    for words, betting in LIMIT_WORDS.items():
+        if text.endswith(" " + words):
+            variant = VARIANT_WORDS.get(text[: -len(words) - 1])
+            return None if variant is None else (variant, betting)
+    return None
+
+
+CURRENCY_OF_SYMBOL = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY", "₹": "INR"}
+SYMBOL_OF_CURRENCY = {code: symbol for symbol, code in CURRENCY_OF_SYMBOL.items()}
+
+_MONEY = re.compile(
+    r"""(?:[$€£¥₹]|Rs\.\s?)?          # a currency symbol in front
+    (?P<whole>\d{1,3}(?:,\d{3})+|\d+)  # whole units, thousands separated by commas or not
+    (?:\.(?P<frac>\d+))?               # a fraction
+    """,
+    re.VERBOSE,
+)
+
+
+def money(text: str, decimals: int) -> int:
+    """An amount as the sites write it, in minor units; exact or a ``BAD_AMOUNT`` error.
+
+    >>> money("$1,334.5", 2), money("€0.25", 2), money("24,940", 0), money("$2", 2)
+    (133450, 25, 24940, 200)
+    >>> money("0.255", 2)
+    Traceback (most recent call last):
+    ...
+    parsers.errors.ParseError: <input>: input: expected an amount in whole units of 0.01, found '0.255'
+    """
+    match = _MONEY.fullmatch(text)
+    if match is None:
+        raise ParseError(expected="an amount like $1.50 or 1,250", found=text, code=RejectCode.BAD_AMOUNT)
+    whole = int(match.group("whole").replace(",", "")) if "," in text else int(match.group("whole"))
+    frac = match.group("frac")
+    scale: int = 10**decimals
+    if not frac:
+        return whole * scale
+    if len(frac) > decimals:
+        if frac[decimals:].strip("0"):
+            unit = "1" if decimals == 0 else "0." + "0" * (decimals - 1) + "1"
+            raise ParseError(expected=f"an amount in whole units of {unit}", found=text, code=RejectCode.BAD_AMOUNT)
+        frac = frac[:decimals]
+    return whole * scale + (int(frac.ljust(decimals, "0")) if decimals else 0)
+
+
+def fraction_digits(text: str) -> int:
+    """How many decimals an amount is written with (``"$0.50"`` -> 2, ``"10"`` -> 0)."""
+    match = _MONEY.fullmatch(text)
+    return len(match.group("frac") or "") if match else 0
+
+
+# ---------------------------------------------------------------------------------------
+# dates: ISO 8601; an Eastern Time stamp gets its offset (US daylight-saving rules)
+
+_DATE = re.compile(
+    r"""(?P<y>\d{4})/(?P<mo>\d{1,2})/(?P<d>\d{1,2})    # 2019/01/17
+    \s(?:-\s)?(?P<h>\d{1,2}):(?P<mi>\d{2})(?::(?P<s>\d{2}))?   # 4:11:07, seconds optional
+    (?:\s\(?(?P<tz>[A-Z]{2,5})\)?)?                     # ET, CET, UTC, (ET)
+    """,
+    re.VERBOSE,
+)
+
+
+def _nth_sunday(year: int, month: int, n: int) -> date:
+    first = date(year, month, 1)
+    first_sunday = first + timedelta(days=(6 - first.weekday()) % 7)
+    if n > 0:
+        return first_sunday + timedelta(weeks=n - 1)
+    last = (date(year + (month == 12), month % 12 + 1, 1) - timedelta(days=1)).day
+    return date(year, month, last) - timedelta(days=(date(year, month, last).weekday() + 1) % 7)
+
+
+def eastern_offset(year: int, month: int, day: int, hour: int) -> str:
+    """UTC offset of US Eastern time at a local time (DST rules of 1987-2006 and 2007-).
+
+    >>> eastern_offset(2019, 1, 17, 4), eastern_offset(2019, 7, 6, 11), eastern_offset(2005, 4, 3, 3)
+    ('-05:00', '-04:00', '-04:00')
+    """
+    if year >= 2007:
+        start, end = _nth_sunday(year, 3, 2), _nth_sunday(year, 11, 1)
+    else:
+        start, end = _nth_sunday(year, 4, 1), _nth_sunday(year, 10, -1)
+    day_of = date(year, month, day)
+    summer = (start < day_of < end) or (day_of == start and hour >= 2) or (day_of == end and hour < 1)
+    return "-04:00" if summer else "-05:00"
+
+
+def iso_time(text: str) -> str | None:
+    """The hand's time as ISO 8601: Eastern (the bracketed ET when there is one) with its
+    offset, UTC as ``+00:00``, any other zone or none as local time without offset.
+
+    >>> iso_time("2019/01/17 10:11:07 CET [2019/01/17 4:11:07 ET]")
+    '2019-01-17T04:11:07-05:00'
+    >>> iso_time("2021/03/02 18:22:40"), iso_time("2019/01/03 11:48:00 UTC")
+    ('2021-03-02T18:22:40', '2019-01-03T11:48:00+00:00')
+    """
+    stamps = list(_DATE.finditer(text))
+    if not stamps:
+        return None
+    chosen = next((m for m in stamps if m.group("tz") == "ET"), stamps[0])
+    y, mo, d, h, mi = (int(chosen.group(k)) for k in ("y", "mo", "d", "h", "mi"))
+    s = int(chosen.group("s") or 0)
+    tz = chosen.group("tz")
+    offset = eastern_offset(y, mo, d, h) if tz == "ET" else "+00:00" if tz in ("UTC", "GMT") else ""
+    return f"{y:04d}-{mo:02d}-{d:02d}T{h:02d}:{mi:02d}:{s:02d}{offset}"
+
+
+# ---------------------------------------------------------------------------------------
+# splitting a file into blocks
+
+_ZOOM_SEPARATOR = re.compile(r"^\*{3,}\s\#\s\d+\s\*{3,}$")  # *********** # 1 **************
+
+
+@dataclass(slots=True)
+class Block:
+    """Consecutive lines of one hand (``is_hand``) or of text that is not a hand."""
+
+    first_line: int
+    lines: list[str]
+    is_hand: bool
+    glued: bool = False  # the next header starts inside this block's last line
+
+
+def split_blocks(text: str, dialect: Dialect) -> Iterator[Block]:
+    """Hands start at a header, anywhere in a line; a blank line or a Zoom archive separator
+    ends a hand. Text outside hands is kept together up to the next header."""
+    current: Block | None = None
+    find_header = dialect.header_anywhere.search
+    for number, raw in enumerate(text.split("\n"), start=1):
+        line = raw.strip()
+        if not line:
+            if current is not None and current.is_hand:
+                yield current
+                current = None
+            continue
+        if "#" in line:
+            found = find_header(line)
+            if found is not None:
+                if found.start() > 0:
+                    before = line[: found.start()].rstrip()
+                    if current is None:
+                        current = Block(number, [], is_hand=False)
+                    current.lines.append(before)
+                    current.glued = current.is_hand
+                if current is not None:
+                    yield current
+                current = Block(number, [line[found.start() :]], is_hand=True)
+                continue
+            if _ZOOM_SEPARATOR.match(line):
+                if current is not None:
+                    yield current
+                current = None
+                continue
+        if current is None:
+            current = Block(number, [line], is_hand=False)
+        else:
+            current.lines.append(line)
+    if current is not None:
+        yield current
+
+
+def parse_text(text: str, dialect: Dialect, *, file: str = "") -> Iterator[HandRecord | Rejected]:
+    """Every block of a text as a record or a :class:`Rejected` with reason and line."""
+    fmt = dialect.format
+    for block in split_blocks(text, dialect):
+        if not block.is_hand:
+            first = block.lines[0]
+            is_summary = dialect.not_a_hand is not None and dialect.not_a_hand.match(first)
+            error = ParseError(
+                expected="a hand history, not a tournament summary" if is_summary else dialect.expected_header,
+                found=first,
+                format=fmt,
+                file=file,
+                line=block.first_line,
+                code=RejectCode.NOT_A_HAND if is_summary else RejectCode.PARSE_ERROR,
+            )
+            yield Rejected.from_error(error)
+            continue
+        hand_id: str | None = None
+        try:
+            header = dialect.parse_header(block.lines[0])
+            hand_id = header.hand_id
+            yield _HandReader(block, header, fmt, file).read()
+        except ParseError as error:
+            if error.code is RejectCode.UNSUPPORTED_GAME and "Hand cancelled" in block.lines:
+                error = ParseError(
+                    expected="a hand that was played",
+                    found="Hand cancelled",
+                    line=block.first_line + block.lines.index("Hand cancelled"),
+                    hand_id=error.hand_id,
+                    code=RejectCode.CANCELLED,
+                )
+            line = error.line or block.first_line
+            yield Rejected.from_error(
+                ParseError(
+                    expected=error.expected,
+                    found=error.found,
+                    format=fmt,
+                    file=file,
+                    line=line,
+                    column=error.column,
+                    hand_id=hand_id or error.hand_id,
+                    code=error.code,
+                )
+            )
+
+
+# ---------------------------------------------------------------------------------------
+# the body of a hand
+
+_TABLE = re.compile(
+    r"""^Table\s'(?P<table>.*)'            # Table 'Harding II'
+    (?:\s(?P<max>\d+)-max)?                 # 6-max (old tournaments have none)
+    (?:\s\((?:Play\sMoney|Real\sMoney)\))?  # (Play Money)
+    \sSeat\s\#(?P<button>\d+)\sis\sthe\sbutton$
+    """,
+    re.VERBOSE,
+)
+_SEAT = re.compile(
+    r"""^Seat\s(?P<seat>\d+):\s(?P<name>.+)\s        # Seat 1: name (greedy: names may hold brackets)
+    \((?P<stack>\S+)\sin\schips(?:,\s[^)]*\sbounty)?\)  # ($36.09 in chips) or (34539 in chips, $0.91 bounty)
+    (?P<rest>\sis\ssitting\sout|\sout\sof\shand.*)?$    # is sitting out
+    """,
+    re.VERBOSE,
+)
+_MARKER = re.compile(
+    r"""^\*\*\*\s(?:(?P<ordinal>FIRST|SECOND|THIRD)\s)?   # run of a run-it-twice
+    (?P<name>HOLE\sCARDS|FLOP|TURN|RIVER|SHOW\sDOWN|SHOWDOWN|SUMMARY)\s\*\*\*
+    \s*(?P<cards>.*)$                                    # [Qs 7c Qd] [8d]
+    """,
+    re.VERBOSE,
+)
+_BRACKETS = re.compile(r"\[([^\]]*)\]")
+_POST = re.compile(
+    r"""^posts\s(?P<kind>small\sblind|big\sblind|the\sante|button\sblind|small\s&\sbig\sblinds
+    |straddle|missed\sblind|dead\sblind)\s+(?P<amount>\S+)   # posts the ante $0.25
+    (?P<all_in>\sand\sis\sall-in)?$
+    """,
+    re.VERBOSE,
+)
+_BET = re.compile(
+    r"""^(?P<verb>calls|bets)\s(?P<amount>\S+)               # calls $0.30
+    (?P<all_in>\sand\sis\sall-in)?(?:\sand\shas\sreached\sthe\s\S+\scap)?$
+    """,
+    re.VERBOSE,
+)
+_RAISE = re.compile(
+    r"""^raises\s(?P<by>\S+)\sto\s(?P<to>\S+)               # raises $2.25 to $2.50
+    (?P<all_in>\sand\sis\sall-in)?(?:\sand\shas\sreached\sthe\s\S+\scap)?$
+    """,
+    re.VERBOSE,
+)
+_STRADDLE = re.compile(r"^straddle\s(?P<amount>\S+)(?P<all_in>\sand\sis\sall-in)?$")  # GG: the new total
+_SHOWS = re.compile(r"^shows\s\[(?P<cards>[^\]]*)\](?:\s\((?P<description>.*)\))?$")  # shows [Ah Ac] (two pair...)
+_MUCKS = re.compile(r"^mucks(?:\shand|\s\[(?P<cards>[^\]]*)\])$")
+_FOLDS = re.compile(r"^folds(?:\s\[(?P<cards>[^\]]*)\])?$")  # folds [Ks]: folds showing a card
+_MONEY_IN_PARENS = re.compile(r"^\((?P<amount>[^)]+)\)$")
+_GG_OUTSIDE = re.compile(
+    r"""^(?:(?P<risk>Pays\sCashout\sRisk)|(?P<receives>Receives\sCashout)   # EV Cashout
+    |(?P<premium>pay\spremium\sof\sall-in\sinsurance))\s\((?P<amount>[^)]+)\)$""",
+    re.VERBOSE,
+)
+_COLLECTED = re.compile(
+    r"^(?P<name>.+)\scollected\s(?P<amount>\S+)\sfrom\s(?P<pot>pot|main\spot|side\spot(?:-(?P<n>\d+))?)$"
+)
+_UNCALLED = re.compile(r"^Uncalled\sbet\s\((?P<amount>[^)]+)\)\sreturned\sto\s(?P<name>.+)$")
+_CASHED_OUT = re.compile(
+    r"^(?P<name>.+)\scashed\sout\sthe\shand\sfor\s(?P<amount>\S+)\s\|\sCash\sOut\sFee\s(?P<fee>\S+)$"
+)
+_CASH_DROP = re.compile(r"^Cash\sDrop\sto\sPot\s:\stotal\s(?P<amount>\S+)$")
+_NOISE = re.compile(
+    r"""^(?:Betting\sis\scapped|.+?\ssaid,\s".*"         # chat
+    |.+?(?::\s|\s)(?:is\ssitting\sout|sits\sout|is\saway|has\sreturned|is\s(?:dis)?connected
+      |has\stimed\sout(?:\swhile\s(?:being\s)?disconnected)?|leaves\sthe\stable|will\sbe\sallowed\sto\splay
+      \safter\sthe\sbutton|joins\sthe\stable\sat\sseat\s\#\d+|stands\sup|sits\sdown|was\sremoved\sfrom\sthe\stable.*
+      |wins\s.*\sbounty.*|wins\s\S+\sfor\seliminating.*|finished\sthe\stournament.*|wins\sthe\stournament.*
+      |re-buys\sand\sreceives.*|takes\sthe\sadd-on.*|Chooses\sto\sEV\sCashout|get\san\sall-in\sinsurance\s.*)
+    )$""",
+    re.VERBOSE,
+)
+_TOTAL_POT = re.compile(
+    r"""^Total\spot\s(?P<total>\S+)                                  # Total pot $67.75
+    (?P<pots>(?:\s(?:Main\spot|Side\spot(?:-\d+)?)\s\S+\.)*)$      # Main pot $57.75. Side pot $7.50.
+    """,
+    re.VERBOSE,
+)
+_POT_PART = re.compile(r"(?:Main\spot|Side\spot(?:-\d+)?)\s(\S+)\.")
+_DEDUCTION_WORDS = {"Rake": "rake", "Jackpot": "jackpot", "Bingo": "bingo", "Fortune": "fortune", "Tax": "tax"}
+_RUNS = {"twice": 2, "two times": 2, "three times": 3, "thrice": 3}
+_SUMMARY_BOARD = re.compile(r"^(?:(?P<ordinal>FIRST|SECOND|THIRD)\s)?Board\s\[(?P<cards>[^\]]*)\]$")
+_POSITION = re.compile(r"^(?:\s\((?:button|small\sblind|big\sblind|button\sblind)\))+")
+_FOLDED = re.compile(r"^folded\s(?:before\sFlop|on\sthe\s(?:Flop|Turn|River))(?:\s\(didn't\sbet\))?$")
+_COLLECTED_SUMMARY = re.compile(r"^(?:collected|won)\s\((?P<amount>[^)]+)\)$")
+_MUCKED_SUMMARY = re.compile(r"^mucked(?:\s\[(?P<cards>[^\]]*)\])?$")
+_SHOWED_SUMMARY = re.compile(r"^showed\s\[(?P<cards>[^\]]*)\]\s(?P<results>and\s.+)$")
+_RESULT = re.compile(r"^and\s(?:won\s\((?P<amount>[^)]+)\)|(?P<lost>lost))(?:\swith\s(?P<description>.+))?$")
+_RESULT_SPLIT = re.compile(r",\s(?=and\s(?:won\s\(|lost\b))")
+_OUTSIDE_SUFFIX = re.compile(
+    r"(?:\s\((?:cashed\sout|pot\snot\sawarded\sas\splayer\scashed\sout)\)\.?|,\s(?:Cashout\sRisk|AII\sPremium)\s\([^)]*\))+$"
+)
+ORDINALS = ("FIRST", "SECOND", "THIRD")
+_ORDINAL_INDEX = {name: i for i, name in enumerate(ORDINALS)}
+_STREET_OF = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
+_BOARD_SIZE = {"FLOP": 3, "TURN": 4, "RIVER": 5}
+_POST_KINDS = {
+    "small blind": PostKind.SMALL_BLIND,
+    "big blind": PostKind.BIG_BLIND,
+    "the ante": PostKind.ANTE,
+    "button blind": PostKind.BUTTON_BLIND,
+    "straddle": PostKind.STRADDLE,
+    "missed blind": PostKind.DEAD_BLIND,
+    "dead blind": PostKind.DEAD_BLIND,
+}
+_LIVE = frozenset(k for k in PostKind if k.is_live)
+
+
+@dataclass(slots=True)
+class _ShownDraft:
+    cards: tuple[str, ...]
+    mucked: bool
+    description: str
+    line: int
+
+
+@dataclass(slots=True)
+class _Outside:
+    amount: int = 0
+    fee: int = 0
+
+
+@dataclass(slots=True)
+class _HandReader:
+    """Reads one hand block; one instance per hand, thrown away after :meth:`read`."""
+
+    block: Block
+    header: Header
+    format: str
+    file: str
+    seats: list[Seat] = field(default_factory=list)
+    names: dict[str, int] = field(default_factory=dict)
+    names_by_length: list[str] = field(default_factory=list)
+    posts: list[Post] = field(default_factory=list)
+    actions: list[Action] = field(default_factory=list)
+    committed: dict[str, int] = field(default_factory=dict)  # live money on the street, per player
+    street: Street = Street.PREFLOP
+    common: list[str] = field(default_factory=list)  # the board before the runs split
+    runs: list[list[str]] = field(default_factory=list)
+    run: int = 0  # the showdown being paid
+    shown: dict[str, _ShownDraft] = field(default_factory=dict)
+    awards: list[Award] = field(default_factory=list)
+    returned: list[Returned] = field(default_factory=list)
+    deductions: list[Deduction] = field(default_factory=list)
+    outside: dict[str, _Outside] = field(default_factory=dict)
+    total_pot: int | None = None
+    pots: tuple[int, ...] = ()
+    summary: bool = False
+    runs_said: int = 0
+    summary_boards: list[tuple[int, tuple[str, ...], int]] = field(default_factory=list)
+    pending_ordinal: int | None = None
+    descriptions: dict[tuple[str, int], str] = field(default_factory=dict)  # (player, run) -> "won with"
+    straddle: int = 0
+
+    def read(self) -> HandRecord:
+        block = self.block
+        lines = block.lines
+        first = block.first_line
+        if len(lines) < 2:
+            raise ParseError(expected="the table line after the header", found="the end of the hand", line=first)
+        table = _TABLE.match(lines[1])
+        if table is None:
+            raise ParseError(
+                expected="\"Table '<name>' <n>-max Seat #<n> is the button\"", found=lines[1], line=first + 1
+            )
+        index = 2
+        decimals = self.header.decimals
+        while index < len(lines) and lines[index].startswith("Seat "):
+            seat = _SEAT.match(lines[index])
+            if seat is None:
+                raise ParseError(
+                    expected='"Seat <n>: <name> (<stack> in chips)"', found=lines[index], line=first + index
+                )
+            name = seat.group("name")
+            try:
+                stack = money(seat.group("stack"), decimals)
+            except ParseError as error:
+                raise _at(error, first + index) from None
+            self.seats.append(Seat(int(seat.group("seat")), name, stack, seat.group("rest") is not None))
+            self.names[name] = int(seat.group("seat"))
+            index += 1
+        if not self.seats:
+            found = lines[index] if index < len(lines) else "the end of the hand"
+            raise ParseError(expected='"Seat <n>: <name> (<stack> in chips)"', found=found, line=first + index)
+        self.names_by_length = sorted(self.names, key=len, reverse=True)
+        for offset in range(index, len(lines)):
+            try:
+                self._line(lines[offset], first + offset)
+            except ParseError as error:
+                raise _at(error, first + offset) from None
+        last = first + len(lines) - 1
+        if block.glued:
+            raise ParseError(
+                expected="the hand to end before the next hand's header",
+                found=lines[-1] + " <next header>",
+                line=last,
+                code=RejectCode.TRUNCATED,
+            )
+        if not self.summary:
+            raise ParseError(
+                expected='"*** SUMMARY ***"', found="the end of the hand", line=last, code=RejectCode.TRUNCATED
+            )
+        if self.total_pot is None:
+            raise ParseError(
+                expected='"Total pot <amount>" in the summary',
+                found="the end of the hand",
+                line=last,
+                code=RejectCode.TRUNCATED,
+            )
+        return self._record(table, last)
+
+    # -- one line ---------------------------------------------------------------------
+
+    def _line(self, line: str, number: int) -> None:
+        if line.startswith("*** "):
+            self._marker(line, number)
+            return
+        if self.summary:
+            self._summary_line(line, number)
+            return
+        colon = line.find(": ")
+        if colon > 0:
+            player = self._player_before_colon(line, colon)
+            if player is not None:
+                self._player_line(player, line[len(player) + 2 :], number)
+                return
+        if line.startswith("Dealt to "):
+            self._dealt(line[9:], number)
+        elif line.startswith("Uncalled bet ("):
+            self._uncalled(line, number)
+        elif " collected " in line and (collected := _COLLECTED.match(line)) is not None:
+            self._collected(collected, number)
+        elif " cashed out the hand for " in line and (cashed := _CASHED_OUT.match(line)) is not None:
+            player = self._seated(cashed.group("name"))
+            decimals = self.header.decimals
+            self._outside(player, money(cashed.group("amount"), decimals), money(cashed.group("fee"), decimals))
+        elif line.startswith("Cash Drop to Pot") and (drop := _CASH_DROP.match(line)) is not None:
+            self.deductions.append(Deduction("cash_drop", -money(drop.group("amount"), self.header.decimals)))
+        elif line == "Hand cancelled":
+            raise ParseError(expected="a hand that was played", found=line, code=RejectCode.CANCELLED)
+        elif _NOISE.match(line) is None:
+            raise ParseError(expected="an action of a seated player, or a street marker", found=line)
+
+    def _player_before_colon(self, line: str, colon: int) -> str | None:
+        names = self.names
+        candidate = line[:colon]
+        if candidate in names and line.find(": ", colon + 2) < 0:
+            return candidate
+        for name in self.names_by_length:  # longest first: "wo_olly :D" before "wo_olly"
+            if line.startswith(name) and line.startswith(": ", len(name)):
+                return name
+        return None
+
+    def _player_line(self, player: str, rest: str, number: int) -> None:
+        decimals = self.header.decimals
+        street = self.street
+        committed = self.committed
+        if rest == "folds":
+            self.actions.append(Action(street, player, ActionKind.FOLD, 0, False, number))
+        elif rest == "checks":
+            self.actions.append(Action(street, player, ActionKind.CHECK, 0, False, number))
+        elif rest.startswith(("calls ", "bets ")):
+            bet = _BET.match(rest)
+            if bet is None:
+                raise ParseError(expected='"calls <amount>" or "bets <amount>"', found=rest)
+            to = committed.get(player, 0) + money(bet.group("amount"), decimals)
+            committed[player] = to
+            kind = ActionKind.CALL if bet.group("verb") == "calls" else ActionKind.BET
+            self.actions.append(Action(street, player, kind, to, bet.group("all_in") is not None, number))
+        elif rest.startswith("raises "):
+            raised = _RAISE.match(rest)
+            if raised is None:
+                raise ParseError(expected='"raises <amount> to <amount>"', found=rest)
+            money(raised.group("by"), decimals)
+            to = money(raised.group("to"), decimals)
+            committed[player] = to
+            self.actions.append(
+                Action(street, player, ActionKind.RAISE, to, raised.group("all_in") is not None, number)
+            )
+        elif rest.startswith("posts "):
+            self._post(player, rest, number)
+        elif rest.startswith("shows "):
+            shows = _SHOWS.match(rest)
+            if shows is None:
+                raise ParseError(expected='"shows [<cards>] (<description>)"', found=rest)
+            self._show(player, split_cards(shows.group("cards")), False, shows.group("description") or "", number)
+        elif rest.startswith("folds "):
+            folds = _FOLDS.match(rest)
+            if folds is None:
+                raise ParseError(expected='"folds" or "folds [<cards>]"', found=rest)
+            self.actions.append(Action(street, player, ActionKind.FOLD, 0, False, number))
+            self._show(player, split_cards(folds.group("cards")), False, "", number)
+        elif rest.startswith("mucks"):
+            mucks = _MUCKS.match(rest)
+            if mucks is None:
+                raise ParseError(expected='"mucks hand"', found=rest)
+            self._show(player, split_cards(mucks.group("cards") or ""), True, "", number)
+        elif rest.startswith("straddle "):
+            straddle = _STRADDLE.match(rest)
+            if straddle is None:
+                raise ParseError(expected='"straddle <amount>"', found=rest)
+            total = money(straddle.group("amount"), decimals)
+            had = committed.get(player, 0)
+            if total <= had:
+                raise ParseError(expected=f"a straddle above the player's {had}", found=rest)
+            self._add_post(player, PostKind.STRADDLE, total - had, straddle.group("all_in") is not None, number)
+        elif rest == "doesn't show hand" or _NOISE.match(f"{player}: {rest}") is not None:
+            return
+        else:
+            outside = _GG_OUTSIDE.match(rest)
+            if outside is None:
+                raise ParseError(expected="an action (folds, checks, calls, bets, raises, posts, shows)", found=rest)
+            amount = money(outside.group("amount"), decimals)
+            if outside.group("receives"):
+                self._outside(player, amount, 0)
+            else:
+                self._outside(player, 0, amount)
+
+    def _post(self, player: str, rest: str, number: int) -> None:
+        post = _POST.match(rest)
+        if post is None:
+            raise ParseError(
+                expected='"posts small blind|big blind|the ante|button blind|straddle <amount>"', found=rest
+            )
+        amount = money(post.group("amount"), self.header.decimals)
+        all_in = post.group("all_in") is not None
+        words = post.group("kind")
+        if words == "small & big blinds":
+            big = self.header.stakes.big_blind
+            if not 0 < big < amount:
+                raise ParseError(expected=f"small & big blinds above the big blind {big}", found=rest)
+            self._add_post(player, PostKind.DEAD_BLIND, amount - big, False, number)
+            self._add_post(player, PostKind.BIG_BLIND, big, all_in, number)
+            return
+        kind = _POST_KINDS[words]
+        big = self.header.stakes.big_blind
+        if kind is PostKind.BIG_BLIND and 0 < big < amount and any(p.kind is PostKind.BIG_BLIND for p in self.posts):
+            kind = PostKind.STRADDLE  # PokerMaster: a second, larger big blind is the straddle
+        elif kind is PostKind.SMALL_BLIND and any(p.kind is PostKind.SMALL_BLIND for p in self.posts):
+            kind = PostKind.DEAD_BLIND  # a second small blind: a returning player's missed blind, dead
+        self._add_post(player, kind, amount, all_in, number)
+
+    def _add_post(self, player: str, kind: PostKind, amount: int, all_in: bool, number: int) -> None:
+        self.posts.append(Post(player, kind, amount, all_in, number))
+        if kind in _LIVE:
+            total = self.committed.get(player, 0) + amount
+            self.committed[player] = total
+            if kind is PostKind.STRADDLE and not self.straddle:
+                self.straddle = total
+
+    def _show(self, player: str, cards: tuple[str, ...], mucked: bool, description: str, number: int) -> None:
+        draft = self.shown.get(player)
+        if draft is None:
+            self.shown[player] = _ShownDraft(cards, mucked, description, number)
+            return
+        if cards and cards != draft.cards:
+            if not set(draft.cards) <= set(cards):
+                raise ParseError(
+                    expected=f"the cards {player} showed before ({' '.join(draft.cards)})", found=" ".join(cards)
+                )
+            if len(cards) > len(draft.cards):
+                draft.cards = cards
+        draft.mucked = draft.mucked or mucked
+        if description and not draft.description:
+            draft.description = description
+
+    def _dealt(self, rest: str, number: int) -> None:
+        if rest in self.names:  # GG: "Dealt to <player>" without cards
+            return
+        bracket = rest.rfind(" [")
+        if bracket < 0 or not rest.endswith("]"):
+            raise ParseError(expected='"Dealt to <player> [<cards>]"', found="Dealt to " + rest)
+        player = self._seated(rest[:bracket])
+        self._show(player, split_cards(rest[bracket + 2 : -1]), False, "", number)
+
+    def _uncalled(self, line: str, number: int) -> None:
+        uncalled = _UNCALLED.match(line)
+        if uncalled is None:
+            raise ParseError(expected='"Uncalled bet (<amount>) returned to <player>"', found=line)
+        player = self._seated(uncalled.group("name"))
+        self.returned.append(Returned(player, money(uncalled.group("amount"), self.header.decimals), number))
+
+    def _collected(self, collected: re.Match[str], number: int) -> None:
+        player = self._seated(collected.group("name"))
+        words = collected.group("pot")
+        pot = None if words == "pot" else 0 if words == "main pot" else int(collected.group("n") or 1)
+        amount = money(collected.group("amount"), self.header.decimals)
+        self.awards.append(Award(player, amount, pot, self.run, "", number))
+
+    def _outside(self, player: str, amount: int, fee: int) -> None:
+        settled = self.outside.setdefault(player, _Outside())
+        settled.amount += amount
+        settled.fee += fee
+
+    def _seated(self, name: str) -> str:
+        if name not in self.names:
+            raise ParseError(expected="a seated player (" + ", ".join(self.names) + ")", found=name)
+        return name
+
+    # -- streets and boards -------------------------------------------------------------
+
+    def _marker(self, line: str, number: int) -> None:
+        marker = _MARKER.match(line)
+        if marker is None:
+            raise ParseError(expected="a street marker like *** FLOP *** [<cards>]", found=line)
+        name = marker.group("name")
+        ordinal = marker.group("ordinal")
+        if name == "SUMMARY":
+            self.summary = True
+        elif name in _STREET_OF:
+            self._board(name, ordinal, marker.group("cards"), line)
+        elif name != "HOLE CARDS":  # SHOW DOWN / SHOWDOWN
+            self.run = _ORDINAL_INDEX[ordinal] if ordinal else 0
+
+    def _board(self, name: str, ordinal: str | None, text: str, line: str) -> None:
+        groups = [split_cards(g) for g in _BRACKETS.findall(text)]
+        if ordinal is None:
+            if self.runs:
+                raise ParseError(expected=f"*** FIRST {name} *** after the runs began", found=line)
+            board = self.common
+        else:
+            run = _ORDINAL_INDEX[ordinal]
+            if run == len(self.runs):
+                self.runs.append(list(self.common))
+            elif run > len(self.runs):
+                raise ParseError(expected=f"*** {ORDINALS[len(self.runs)]} ... *** first", found=line)
+            board = self.runs[run]
+        before = list(groups[0]) if len(groups) == 2 else []
+        if len(groups) not in (1, 2) or before != board or len(board) + len(groups[-1]) != _BOARD_SIZE[name]:
+            raise ParseError(
+                expected=f"the {name.lower()} after the board [{' '.join(board)}]",
+                found=line,
+                code=RejectCode.PARSE_ERROR,
+            )
+        board.extend(groups[-1])
+        street = _STREET_OF[name]
+        if street != self.street:
+            self.street = street
+            self.committed = {}
+
+    # -- summary ------------------------------------------------------------------------
+
+    def _summary_line(self, line: str, number: int) -> None:
+        if line.startswith("Seat "):
+            self._summary_seat(line, number)
+        elif line.startswith("Total pot "):
+            self._total(line)
+        elif "Board [" in line:
+            board = _SUMMARY_BOARD.match(line)
+            if board is None:
+                raise ParseError(expected='"Board [<cards>]"', found=line)
+            ordinal = board.group("ordinal")
+            run = _ORDINAL_INDEX[ordinal] if ordinal else self.pending_ordinal
+            self.pending_ordinal = None
+            self.summary_boards.append((run or 0, split_cards(board.group("cards")), number))
+        elif line in ORDINALS:  # GG: "FIRST" on its own line, then "Board [...]"
+            self.pending_ordinal = _ORDINAL_INDEX[line]
+        elif line.startswith("Hand was run "):
+            runs = _RUNS.get(line[13:])
+            if runs is None:
+                raise ParseError(expected='"Hand was run twice|two times|three times"', found=line)
+            self.runs_said = runs
+        elif _NOISE.match(line) is None:
+            raise ParseError(expected="a summary line (Total pot, Board, Seat <n>: ...)", found=line)
+
+    def _total(self, line: str) -> None:
+        parts = line.split(" | ")
+        total = _TOTAL_POT.match(parts[0])
+        if total is None:
+            raise ParseError(expected='"Total pot <amount>[ Main pot <amount>. Side pot <amount>.]"', found=line)
+        decimals = self.header.decimals
+        self.total_pot = money(total.group("total"), decimals)
+        self.pots = tuple(money(a, decimals) for a in _POT_PART.findall(total.group("pots")))
+        for part in parts[1:]:
+            word, _, amount = part.rpartition(" ")
+            kind = _DEDUCTION_WORDS.get(word)
+            if kind is None:
+                raise ParseError(expected="| Rake|Jackpot|Bingo|Fortune|Tax <amount>", found=part)
+            self.deductions.append(Deduction(kind, money(amount, decimals)))
+
+    def _summary_seat(self, line: str, number: int) -> None:
+        colon = line.find(": ")
+        seat_text = line[5:colon] if colon > 5 else ""
+        player = next((s.player for s in self.seats if str(s.seat) == seat_text), None)
+        if player is None or not line.startswith(player, colon + 2):
+            raise ParseError(expected='"Seat <n>: <name>" of a seat in the hand\'s seat list', found=line)
+        rest = line[colon + 2 + len(player) :]
+        position = _POSITION.match(rest)
+        if position is not None:
+            rest = rest[position.end() :]
+        if not rest.startswith(" "):
+            raise ParseError(expected="the player's result after the name", found=line)
+        rest = rest[1:]
+        if rest.startswith("folded"):
+            if _FOLDED.match(rest) is None:
+                raise ParseError(expected='"folded before Flop" or "folded on the Flop|Turn|River"', found=line)
+            return
+        rest = _OUTSIDE_SUFFIX.sub("", rest)
+        if _COLLECTED_SUMMARY.match(rest) is not None:
+            return
+        mucked = _MUCKED_SUMMARY.match(rest)
+        if mucked is not None:
+            if mucked.group("cards") is not None:
+                self._show(player, split_cards(mucked.group("cards")), True, "", number)
+            return
+        showed = _SHOWED_SUMMARY.match(rest)
+        if showed is None:
+            raise ParseError(expected="folded, collected (<amount>), mucked [<cards>] or showed [<cards>]", found=line)
+        results = [_RESULT.match(part) for part in _RESULT_SPLIT.split(showed.group("results"))]
+        first_description = ""
+        for run, result in enumerate(results):
+            if result is None:
+                raise ParseError(expected="and won (<amount>) with <hand>, or and lost with <hand>", found=line)
+            description = result.group("description") or ""
+            first_description = first_description or description
+            if result.group("lost") is None and description:
+                self.descriptions[(player, run)] = description
+        self._show(player, split_cards(showed.group("cards")), False, first_description, number)
+
+    # -- the record ---------------------------------------------------------------------
+
+    def _boards(self, last: int) -> tuple[tuple[str, ...], ...]:
+        boards = [tuple(run) for run in self.runs] if self.runs else [tuple(self.common)]
+        if self.runs_said and self.runs_said != len(boards):
+            raise ParseError(
+                expected=f"{self.runs_said} boards (the hand was run {self.runs_said} times)",
+                found=f"{len(boards)} boards",
+                line=last,
+            )
+        for run, cards, number in self.summary_boards:
+            if run >= len(boards) or not cards or boards[run][len(boards[run]) - len(cards) :] != cards:
+                raise ParseError(
+                    expected="the summary board to agree with the streets"
+                    + (f" ({' '.join(boards[run])})" if run < len(boards) else ""),
+                    found=" ".join(cards),
+                    line=number,
+                )
+        return tuple(boards)
+
+    def _record(self, table: re.Match[str], last: int) -> HandRecord:
+        header = self.header
+        stakes = header.stakes
+        ante = stakes.ante or max((p.amount for p in self.posts if p.kind is PostKind.ANTE), default=0)
+        button_blind = stakes.button_blind or next((p.amount for p in self.posts if p.kind is PostKind.BUTTON_BLIND), 0)
+        small_blind = stakes.small_blind
+        if header.game.betting is Betting.FIXED_LIMIT and not small_blind:
+            posted = next((p.amount for p in self.posts if p.kind is PostKind.SMALL_BLIND), None)
+            small_blind = posted if posted is not None else stakes.big_blind // 2
+        if (ante, button_blind, self.straddle, small_blind) != (
+            stakes.ante,
+            stakes.button_blind,
+            stakes.straddle,
+            stakes.small_blind,
+        ):
+            stakes = Stakes(
+                ante=ante,
+                small_blind=small_blind,
+                big_blind=stakes.big_blind,
+                button_blind=button_blind,
+                straddle=self.straddle or stakes.straddle,
+                min_bet=stakes.min_bet,
+                small_bet=stakes.small_bet,
+                big_bet=stakes.big_bet,
+                cap=stakes.cap,
+            )
+        awards = self.awards
+        if self.descriptions:
+            awards = [
+                Award(a.player, a.amount, a.pot, a.run, self.descriptions.get((a.player, a.run), ""), a.line)
+                for a in awards
+            ]
+        max_seats = table.group("max")
+        return HandRecord(
+            hand_id=header.hand_id,
+            seats=tuple(self.seats),
+            button=int(table.group("button")),
+            posts=tuple(self.posts),
+            actions=tuple(self.actions),
+            boards=self._boards(last),
+            shown=tuple(Shown(p, d.cards, d.mucked, d.description, d.line) for p, d in self.shown.items()),
+            awards=tuple(awards),
+            returned=tuple(self.returned),
+            deductions=tuple(self.deductions),
+            cashouts=tuple(Cashout(p, o.amount, o.fee) for p, o in self.outside.items()),
+            total_pot=self.total_pot,
+            pots=self.pots,
+            game=header.game,
+            stakes=stakes,
+            currency=header.currency,
+            decimals=header.decimals,
+            table=table.group("table"),
+            max_seats=int(max_seats) if max_seats else None,
+            started_at=header.started_at,
+            source=Source(self.file, self.block.first_line, self.format),
+        )
+
+
+def _at(error: ParseError, line: int) -> ParseError:
+    """The error placed on a line, unless it already has one."""
+    if error.line:
+        return error
+    return ParseError(
+        expected=error.expected,
+        found=error.found,
+        line=line,
+        column=error.column,
+        hand_id=error.hand_id,
+        code=error.code,
+    )
