@@ -195,15 +195,15 @@ def _award_problems(record: HandRecord, r: Replay, claimed: dict[str, int], cash
     undecided = set(settlement.undecided)
     unverifiable = {p for i, pot in enumerate(r.pots) if i in undecided for p in pot.eligible}
     problems: list[Problem] = []
+    bad_cards = any(p.code in (Code.CARD_NOT_IN_DECK, Code.DUPLICATE_CARD) for p in r.problems)
     if undecided:
         names = ", ".join(pot_name(i) for i in sorted(undecided))
-        problems.append(
-            Problem(
-                Code.SHOWDOWN_CARDS_UNKNOWN,
-                Verdict.WARN,
-                f"{names} cannot be checked: the hole cards of {', '.join(sorted(unverifiable))} are not all known",
-            )
+        why = (
+            "a card is twice in the hand or not in the deck"
+            if bad_cards
+            else f"the hole cards of {', '.join(sorted(unverifiable))} are not all known"
         )
+        problems.append(Problem(Code.SHOWDOWN_CARDS_UNKNOWN, Verdict.WARN, f"{names} cannot be checked: {why}"))
     totals = {p.name: p.total for p in r.players}
     eligible_for = {p.name: {i for i, pot in enumerate(r.pots) if p.name in pot.eligible} for p in r.players}
     for award in record.awards:
@@ -246,6 +246,10 @@ def _award_problems(record: HandRecord, r: Replay, claimed: dict[str, int], cash
         )
         return problems
     over = [n for n in wrong if claimed.get(n, 0) > owed.get(n, 0)]
+    by_pot: dict[int, set[str]] = defaultdict(set)  # who the source says took from each pot
+    for award in record.awards:
+        if award.pot is not None:
+            by_pot[award.pot].add(award.player)
     for name in wrong:
         got, due = claimed.get(name, 0), owed.get(name, 0)
         if got >= due:
@@ -257,7 +261,8 @@ def _award_problems(record: HandRecord, r: Replay, claimed: dict[str, int], cash
             if not share:
                 continue
             for other in over:
-                if other in result.winners:
+                took = by_pot[result.index] if by_pot else set(over)
+                if other in result.winners or other not in took:
                     continue
                 label = pot_name(result.index)
                 if result.index not in eligible_for.get(other, set()):

@@ -16,6 +16,9 @@ import click
 #: command name -> (module under analyzer.cli, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
     "rules": ("rules_cmd", "List the rule-set presets, or print one in full."),
+    "audit": ("audit_cmd", "Replay every hand and check each action and pot split."),
+    "simulate": ("simulate_cmd", "Deal a night of hands to seeded bots (optionally with planted errors)."),
+    "convert": ("convert_cmd", "Convert hand histories to another format."),
     "dashboard": ("dashboard_cmd", "Open the Streamlit dashboard."),
     "equity": ("equity_cmd", "Exact equity of two or more hands, every run-out enumerated."),
     "frequencies": ("frequencies_cmd", "How often each kind of hand occurs: exact counts, probabilities, odds."),

@@ -16,6 +16,7 @@ from analyzer.cards import Card
 from analyzer.evaluator import HandValue, Ranking, evaluate
 from analyzer.replay.findings import PotResult
 from analyzer.replay.pots import Pot, clockwise_from_button, split
+from parsers.errors import HandHistoryError
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,11 +84,16 @@ def settle(
                 results.append(PotResult(index, run, run_amount, pot.eligible, (), ()))
                 continue
             values = {}
-            for p in contenders:
-                cards = holes[p]
-                assert cards is not None
-                values[p] = evaluate(cards + runs[run], ranking)
-                hands[(p, run)] = values[p]
+            try:
+                for p in contenders:
+                    cards = holes[p]
+                    assert cards is not None
+                    values[p] = evaluate(cards + runs[run], ranking)
+                    hands[(p, run)] = values[p]
+            except (HandHistoryError, ValueError):  # a card twice or outside the deck: reported by the engine
+                undecided.append(index)
+                results.append(PotResult(index, run, run_amount, pot.eligible, (), ()))
+                continue
             best = max(v.strength for v in values.values())
             winners = clockwise_from_button([p for p in contenders if values[p].strength == best], seats, button)
             shares = split(run_amount, winners, all_odd_to_first=all_odd_to_first)
