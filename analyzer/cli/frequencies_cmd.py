@@ -22,7 +22,8 @@ def _integer(option: str, text: str | None, allowed: tuple[int, ...]) -> int | N
     if text is None:
         return None
     if not text.strip().isdigit() or int(text) not in allowed:
-        fail(f"{option}: expected {' or '.join(map(str, allowed))}, got {text!r}")
+        choices = ", ".join(map(str, allowed[:-1])) + f" or {allowed[-1]}"
+        fail(f"{option}: expected {choices}, got {text!r}")
     return int(text)
 
 
