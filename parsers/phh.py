@@ -1,0 +1,691 @@
+"""PHH, the Poker Hand History format of uoftcprg (pokerkit): reader and writer.
+
+A ``.phh`` file is one TOML document per hand; a ``.phhs`` file holds several hands as
+TOML tables ``[1]``, ``[2]``, ... Each table is parsed on its own, so a broken hand never
+stops the file. Variants ``NT`` (no-limit hold'em), ``FT`` (fixed-limit hold'em) and ``NS``
+(no-limit short deck) are read; every other variant is rejected per hand with
+``UNSUPPORTED_GAME``.
+
+Mapping to :class:`~parsers.record.HandRecord`
+----------------------------------------------
+* Players ``p1 .. pN`` are in PHH order (``p1`` first after the button, the button last);
+  the record's seats keep that order, so ``finishing_stacks`` line up with ``seats``.
+  Names come from ``players`` (else ``p1``...), seat numbers from ``seats`` (else 1..N),
+  the button is the last player.
+* ``antes`` become ``ANTE`` posts; ``blinds_or_straddles`` entry 0 the small blind, 1 the
+  big blind, later entries straddles, and in ``NS`` a non-zero last entry the button
+  blind. Heads-up, both arrays are assigned in reverse (the button posts entry 0), as
+  pokerkit does. A **negative** entry is what pokerkit calls a "post bet": a live blind a
+  newly seated player posts out of position; it becomes a live ``BIG_BLIND`` post of the
+  absolute amount. Posts are the effective amounts (a short stack posts what it has).
+* ``pN cbr X`` is a street total ("raise to"): ``BET`` when nothing is bet on the street,
+  else ``RAISE``. ``pN cc`` is a ``CALL`` to the street's highest total (all-in for less
+  when the stack is short) or a ``CHECK``. ``d db`` deals board cards; ``d dh`` and
+  ``pN sm`` give hole cards: one :class:`~parsers.record.Shown` per player, in player
+  order (``mucked`` when the cards were dealt face up or known but not shown).
+* ``winnings`` become awards without a pot index, ``finishing_stacks`` are kept as given.
+* ``decimals`` is the largest number of decimals written in the hand (``10112.5`` gives 1),
+  so every amount is exact. ``currency`` from ``currency``, else ``CHIPS``.
+* The hand id is a content hash (``h...``): PHH's ``hand`` numbers repeat across
+  collections (Pluribus and WSOP both start at 0/1), so they cannot be store keys.
+* User fields (``_name``) and comments are ignored. Partial hands are read as far as
+  they go.
+
+The writer emits what PHH can say: a hand written and read back gives the same record
+(source positions aside). Facts PHH has no field for (rake and other deductions, cash
+outs, returned bets, pot amounts, award pot indices) are named in a ``#`` comment above
+the hand; hands PHH cannot express at all (pot limit, several boards, bomb pots, other
+games) raise :class:`~parsers.errors.ParseError` with code ``UNSUPPORTED_GAME``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+import tomllib
+from collections.abc import Iterable, Iterator, Mapping
+from decimal import Decimal
+from typing import Any
+
+from parsers.amounts import to_minor
+from parsers.cardtext import split_cards
+from parsers.errors import ParseError, RejectCode, Rejected
+from parsers.native import content_id
+from parsers.record import (
+    STREETS,
+    Action,
+    ActionKind,
+    Award,
+    Betting,
+    Game,
+    HandRecord,
+    Post,
+    PostKind,
+    Seat,
+    Shown,
+    Source,
+    Stakes,
+    Variant,
+    money_text,
+)
+
+FORMAT = "phh"
+
+#: variant code -> (variant, betting) for the games we read
+SUPPORTED: dict[str, tuple[Variant, Betting]] = {
+    "NT": (Variant.HOLDEM, Betting.NO_LIMIT),
+    "NS": (Variant.SHORTDECK, Betting.NO_LIMIT),
+    "FT": (Variant.HOLDEM, Betting.FIXED_LIMIT),
+}
+_CODES = {value: key for key, value in SUPPORTED.items()}
+_REQUIRED: dict[str, tuple[str, ...]] = {
+    "NT": ("antes", "blinds_or_straddles", "min_bet", "starting_stacks", "actions"),
+    "NS": ("antes", "blinds_or_straddles", "min_bet", "starting_stacks", "actions"),
+    "FT": ("antes", "blinds_or_straddles", "small_bet", "big_bet", "starting_stacks", "actions"),
+}
+_BOARD_STREETS = {0: STREETS[0], 3: STREETS[1], 4: STREETS[2], 5: STREETS[3]}
+
+_TABLE_HEADER = re.compile(
+    r"""^[ \t]*\[[ \t]*
+    (?P<name>[^\[\]\s]+)      # the hand's table name: 1, 2, ...
+    [ \t]*\][ \t]*(?:\#.*)?$  # optional comment after the header
+    """,
+    re.VERBOSE | re.MULTILINE,
+)
+_VARIANT_KEY = re.compile(r"""^[ \t]*variant[ \t]*=[ \t]*['"]""", re.MULTILINE)
+_ACTIONS_KEY = re.compile(r"""^[ \t]*actions[ \t]*=""", re.MULTILINE)
+_TOML_WHERE = re.compile(r"\(at line (?P<line>\d+), column (?P<column>\d+)\)")
+_PLAYER = re.compile(r"^p(?P<index>[1-9]\d*)$")
+_ACTIONS_GRAMMAR = "a PHH action (d dh pN CARDS, d db CARDS, pN cbr AMOUNT, pN cc, pN f, pN sm [CARDS])"
+
+
+def sniff(text: str) -> bool:
+    """Whether text looks like PHH (a ``variant = '..'`` key and an ``actions`` key).
+
+    >>> sniff("variant = 'NT'\\nactions = []\\n")
+    True
+    >>> sniff('{"ohh": {}}')
+    False
+    """
+    return _VARIANT_KEY.search(text) is not None and _ACTIONS_KEY.search(text) is not None
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Chunk:
+    """One hand's TOML text, where it starts in the file, and its table name in a .phhs."""
+
+    text: str
+    line: int
+    name: str | None
+
+
+def _chunks(text: str) -> Iterator[_Chunk]:
+    headers = list(_TABLE_HEADER.finditer(text))
+    if not headers:
+        yield _Chunk(text, 1, None)
+        return
+    preamble = text[: headers[0].start()]
+    if any(line.strip() and not line.strip().startswith("#") for line in preamble.splitlines()):
+        yield _Chunk(preamble, 1, None)
+    for i, header in enumerate(headers):
+        end = headers[i + 1].start() if i + 1 < len(headers) else len(text)
+        line = text.count("\n", 0, header.start()) + 1
+        # keep the header line as an empty line so that TOML line numbers stay file-relative
+        yield _Chunk(text[header.end() : end], line, header.group("name"))
+
+
+def parse(text: str, *, file: str = "") -> Iterator[HandRecord | Rejected]:
+    """Read ``.phh`` or ``.phhs`` text: a record or a :class:`Rejected` per hand."""
+    for chunk in _chunks(text):
+        hand_label = chunk.name
+        try:
+            data = tomllib.loads(chunk.text, parse_float=Decimal)
+        except tomllib.TOMLDecodeError as error:
+            where = _TOML_WHERE.search(str(error))
+            offset = int(where.group("line")) - 1 if where else 0
+            message = _TOML_WHERE.sub("", str(error)).strip()
+            yield Rejected.from_error(
+                ParseError(
+                    expected="valid TOML",
+                    found=message,
+                    format=FORMAT,
+                    file=file,
+                    line=chunk.line + offset,
+                    column=int(where.group("column")) if where else 0,
+                    hand_id=hand_label,
+                )
+            )
+            continue
+        try:
+            yield _hand(data, chunk, file)
+        except ParseError as error:
+            yield Rejected.from_error(
+                error.with_context(file=file, line_offset=chunk.line, hand_id=hand_label, format=FORMAT)
+            )
+
+
+def _hand(data: Mapping[str, Any], chunk: _Chunk, file: str) -> HandRecord:
+    variant = data.get("variant")
+    if not isinstance(variant, str):
+        raise ParseError(expected="a variant (NT, NS or FT)", found=repr(variant))
+    if variant not in SUPPORTED:
+        raise ParseError(
+            expected="a PHH variant we cover (NT, NS or FT)", found=variant, code=RejectCode.UNSUPPORTED_GAME
+        )
+    for key in _REQUIRED[variant]:
+        if key not in data:
+            raise ParseError(expected=f"the field {key} (required for {variant})", found="nothing")
+    stacks = _numbers(data, "starting_stacks", None)
+    count = len(stacks)
+    if count < 2:
+        raise ParseError(expected="starting_stacks for two players or more", found=str(len(stacks)))
+    antes = _numbers(data, "antes", count)
+    blinds = _numbers(data, "blinds_or_straddles", count)
+    limits = {key: _number(data, key) for key in ("min_bet", "small_bet", "big_bet") if key in data}
+    winnings = _numbers(data, "winnings", count) if "winnings" in data else None
+    finishing = _numbers(data, "finishing_stacks", count) if "finishing_stacks" in data else None
+    actions = data["actions"]
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise ParseError(expected="actions as a list of strings", found=repr(actions)[:60])
+    amounts = _action_amounts(actions)
+    written = [*stacks, *antes, *blinds, *limits.values(), *amounts, *(winnings or ()), *(finishing or ())]
+    decimals = _decimals_written(written)
+
+    def minor(value: Decimal) -> int:
+        return to_minor(value, decimals)
+
+    names = _names(data, count)
+    seat_numbers = _seat_numbers(data, count)
+    seats = tuple(Seat(seat_numbers[i], names[i], minor(stacks[i])) for i in range(count))
+    game_variant, betting = SUPPORTED[variant]
+    stakes = _stakes(variant, antes, blinds, limits, minor)
+    table = _Table(seats=seats, variant=variant)
+    table.post_forced(antes=[minor(a) for a in antes], blinds=[minor(b) for b in blinds])
+    lines = _action_lines(chunk.text, actions)
+    for number, action in enumerate(actions):
+        table.apply(action, minor, chunk.line + lines[number] - 1 if lines[number] else 0)
+    awards = tuple(
+        Award(names[i], minor(winnings[i])) for i in range(count) if winnings is not None and winnings[i] != 0
+    )
+    record = HandRecord(
+        hand_id="",
+        seats=seats,
+        button=seats[-1].seat,
+        posts=tuple(table.posts),
+        actions=tuple(table.actions),
+        boards=(tuple(table.board),),
+        shown=table.shown(),
+        awards=awards,
+        finishing_stacks=tuple(minor(f) for f in finishing) if finishing is not None else None,
+        game=Game(variant=game_variant, betting=betting, site=_text(data, "venue"), declared=variant),
+        stakes=stakes,
+        currency=_text(data, "currency") or "CHIPS",
+        decimals=decimals,
+        table=_text(data, "table"),
+        max_seats=_integer(data, "seat_count"),
+        started_at=_started_at(data),
+        source=Source(file=file, line=chunk.line, format=FORMAT),
+    )
+    return dataclasses.replace(record, hand_id=stable_id(record))
+
+
+def stable_id(record: HandRecord) -> str:
+    """A content id that ignores where the hand sits in its file (lines and source)."""
+    return content_id(without_lines(record))
+
+
+def without_lines(record: HandRecord) -> HandRecord:
+    """The record with every ``line`` field set to 0 and an empty source."""
+    return dataclasses.replace(
+        record,
+        source=Source(),
+        posts=tuple(dataclasses.replace(p, line=0) for p in record.posts),
+        actions=tuple(dataclasses.replace(a, line=0) for a in record.actions),
+        shown=tuple(dataclasses.replace(s, line=0) for s in record.shown),
+        awards=tuple(dataclasses.replace(a, line=0) for a in record.awards),
+        returned=tuple(dataclasses.replace(r, line=0) for r in record.returned),
+    )
+
+
+class _Table:
+    """The running state while actions are read: street totals, stacks, cards."""
+
+    def __init__(self, *, seats: tuple[Seat, ...], variant: str) -> None:
+        self.names = [s.player for s in seats]
+        self.remaining = [s.stack for s in seats]
+        self.variant = variant
+        self.totals = [0] * len(seats)
+        self.folded = [False] * len(seats)
+        self.board: list[str] = []
+        self.street = STREETS[0]
+        self.posts: list[Post] = []
+        self.actions: list[Action] = []
+        self.dealt: dict[int, tuple[str, ...]] = {}
+        self.showed: dict[int, tuple[str, ...]] = {}
+
+    def post_forced(self, *, antes: list[int], blinds: list[int]) -> None:
+        count = len(self.names)
+        order = list(range(count - 1, -1, -1)) if count == 2 else list(range(count))  # entry -> player
+        for entry, player in enumerate(order):
+            if antes[entry] > 0:
+                self._post(player, PostKind.ANTE, antes[entry], live=False)
+        for entry, player in enumerate(order):
+            value = blinds[entry]
+            if value == 0:
+                continue
+            if value < 0:
+                kind = PostKind.BIG_BLIND  # pokerkit's "post bet": live, out of position
+            elif entry == 0:
+                kind = PostKind.SMALL_BLIND
+            elif entry == 1:
+                kind = PostKind.BIG_BLIND
+            elif self.variant == "NS" and entry == count - 1:
+                kind = PostKind.BUTTON_BLIND
+            else:
+                kind = PostKind.STRADDLE
+            self._post(player, kind, abs(value), live=True)
+
+    def _post(self, player: int, kind: PostKind, nominal: int, *, live: bool) -> None:
+        amount = min(nominal, self.remaining[player])
+        self.remaining[player] -= amount
+        if live:
+            self.totals[player] += amount
+        self.posts.append(Post(self.names[player], kind, amount, all_in=self.remaining[player] == 0 and amount > 0))
+
+    def apply(self, text: str, minor: Any, line: int) -> None:
+        tokens = text.split("#", 1)[0].split()
+        if not tokens:
+            return
+        if tokens[0] == "d":
+            self._deal(tokens, text)
+            return
+        player = self._player(tokens[0], text)
+        verb = tokens[1] if len(tokens) > 1 else ""
+        if verb == "f" and len(tokens) == 2:
+            self.folded[player] = True
+            self.actions.append(Action(self.street, self.names[player], ActionKind.FOLD, line=line))
+        elif verb == "cc" and len(tokens) == 2:
+            self._check_or_call(player, line)
+        elif verb == "cbr" and len(tokens) == 3:
+            self._bet_or_raise(player, minor(_decimal(tokens[2])), line)
+        elif verb == "sm" and len(tokens) in (2, 3):
+            cards = (
+                () if len(tokens) == 2 else self.dealt.get(player, ()) if tokens[2] == "-" else split_cards(tokens[2])
+            )
+            earlier = self.showed.get(player)
+            if earlier is None or _known(cards) >= _known(earlier):
+                self.showed[player] = cards
+        else:
+            raise ParseError(expected=_ACTIONS_GRAMMAR, found=text)
+
+    def _deal(self, tokens: list[str], text: str) -> None:
+        if len(tokens) == 4 and tokens[1] == "dh":
+            self.dealt[self._player(tokens[2], text)] = split_cards(tokens[3])
+        elif len(tokens) == 3 and tokens[1] == "db":
+            self.board.extend(split_cards(tokens[2]))
+            street = _BOARD_STREETS.get(len(self.board))
+            if street is None:
+                raise ParseError(expected="a flop of 3 cards, then one card a street", found=text)
+            self.street = street
+            self.totals = [0] * len(self.names)
+        else:
+            raise ParseError(expected=_ACTIONS_GRAMMAR, found=text)
+
+    def _player(self, token: str, text: str) -> int:
+        match = _PLAYER.match(token)
+        if match is None or int(match.group("index")) > len(self.names):
+            raise ParseError(expected=f"a player p1 .. p{len(self.names)}", found=text)
+        return int(match.group("index")) - 1
+
+    def _check_or_call(self, player: int, line: int) -> None:
+        highest = max(self.totals)
+        name = self.names[player]
+        if self.totals[player] >= highest:
+            self.actions.append(Action(self.street, name, ActionKind.CHECK, line=line))
+            return
+        to = min(highest, self.totals[player] + self.remaining[player])
+        self.remaining[player] -= to - self.totals[player]
+        self.totals[player] = to
+        all_in = self.remaining[player] == 0
+        self.actions.append(Action(self.street, name, ActionKind.CALL, to=to, all_in=all_in, line=line))
+
+    def _bet_or_raise(self, player: int, to: int, line: int) -> None:
+        kind = ActionKind.BET if max(self.totals) == 0 else ActionKind.RAISE
+        self.remaining[player] -= to - self.totals[player]
+        self.totals[player] = to
+        all_in = self.remaining[player] <= 0
+        self.actions.append(Action(self.street, self.names[player], kind, to=to, all_in=all_in, line=line))
+
+    def shown(self) -> tuple[Shown, ...]:
+        result: list[Shown] = []
+        for player, name in enumerate(self.names):
+            dealt = self.dealt.get(player, ())
+            if player in self.showed:
+                cards = self.showed[player]
+                if cards:
+                    result.append(Shown(name, cards))
+                else:
+                    result.append(Shown(name, dealt or ("??", "??"), mucked=True))
+            elif _known(dealt):
+                result.append(Shown(name, dealt, mucked=True))
+        return tuple(result)
+
+
+def _known(cards: tuple[str, ...]) -> int:
+    return sum(1 for c in cards if c != "??")
+
+
+def _decimal(text: str) -> Decimal:
+    try:
+        value = Decimal(text)
+    except ArithmeticError:
+        raise ParseError(expected="an amount", found=text, code=RejectCode.BAD_AMOUNT) from None
+    if not value.is_finite():
+        raise ParseError(expected="a finite amount", found=text, code=RejectCode.BAD_AMOUNT)
+    return value
+
+
+def _number(data: Mapping[str, Any], key: str) -> Decimal:
+    value = data[key]
+    if isinstance(value, bool) or not isinstance(value, int | Decimal):
+        raise ParseError(expected=f"a number for {key}", found=repr(value))
+    if isinstance(value, Decimal) and not value.is_finite():
+        raise ParseError(expected=f"a finite number for {key}", found=str(value), code=RejectCode.BAD_AMOUNT)
+    return Decimal(value)
+
+
+def _numbers(data: Mapping[str, Any], key: str, count: int | None) -> list[Decimal]:
+    values = data[key]
+    if not isinstance(values, list):
+        raise ParseError(expected=f"a list of numbers for {key}", found=repr(values)[:60])
+    if count is not None and len(values) != count:
+        raise ParseError(expected=f"{count} values in {key} (one a player)", found=str(len(values)))
+    return [_number({key: v}, key) for v in values]
+
+
+def _action_amounts(actions: list[str]) -> list[Decimal]:
+    amounts: list[Decimal] = []
+    for text in actions:
+        tokens = text.split("#", 1)[0].split()
+        if len(tokens) == 3 and tokens[1] == "cbr":
+            amounts.append(_decimal(tokens[2]))
+    return amounts
+
+
+def _decimals_written(values: Iterable[Decimal]) -> int:
+    """The most decimals any value is written with (``9775.0`` counts 1).
+
+    >>> _decimals_written([Decimal("10112.5"), Decimal("100"), Decimal("0.50")])
+    2
+    """
+    most = 0
+    for value in values:
+        exponent = value.as_tuple().exponent
+        if isinstance(exponent, int) and exponent < 0:
+            most = max(most, -exponent)
+    return most
+
+
+def _names(data: Mapping[str, Any], count: int) -> list[str]:
+    names = data.get("players")
+    if names is None:
+        return [f"p{i + 1}" for i in range(count)]
+    if not isinstance(names, list) or len(names) != count or not all(isinstance(n, str) for n in names):
+        raise ParseError(expected=f"players as {count} names", found=repr(names)[:60])
+    if len(set(names)) != count:
+        raise ParseError(expected="a different name for every player", found=repr(names)[:60])
+    return list(names)
+
+
+def _seat_numbers(data: Mapping[str, Any], count: int) -> list[int]:
+    seats = data.get("seats")
+    if seats is None:
+        return list(range(1, count + 1))
+    if (
+        not isinstance(seats, list)
+        or len(seats) != count
+        or not all(isinstance(s, int) and not isinstance(s, bool) for s in seats)
+        or len(set(seats)) != count
+    ):
+        raise ParseError(expected=f"seats as {count} different seat numbers", found=repr(seats)[:60])
+    return list(seats)
+
+
+def _stakes(
+    variant: str, antes: list[Decimal], blinds: list[Decimal], limits: dict[str, Decimal], minor: Any
+) -> Stakes:
+    count = len(blinds)
+    button_blind = blinds[-1] if variant == "NS" and count > 2 and blinds[-1] > 0 else Decimal(0)
+    straddles = [b for i, b in enumerate(blinds) if i >= 2 and b > 0 and not (button_blind and i == count - 1)]
+    return Stakes(
+        ante=minor(max(antes)),
+        small_blind=minor(max(blinds[0], Decimal(0))),
+        big_blind=minor(max(blinds[1], Decimal(0))),
+        button_blind=minor(button_blind),
+        straddle=minor(max(straddles, default=Decimal(0))),
+        min_bet=minor(limits.get("min_bet", Decimal(0))),
+        small_bet=minor(limits.get("small_bet", Decimal(0))),
+        big_bet=minor(limits.get("big_bet", Decimal(0))),
+    )
+
+
+def _text(data: Mapping[str, Any], key: str) -> str:
+    value = data.get(key)
+    return "" if value is None else str(value)
+
+
+def _integer(data: Mapping[str, Any], key: str) -> int | None:
+    value = data.get(key)
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _started_at(data: Mapping[str, Any]) -> str | None:
+    """``year``/``month``/``day``/``time`` as ISO 8601, as far as they are given."""
+    year, month, day = (_integer(data, k) for k in ("year", "month", "day"))
+    if year is None:
+        return None
+    text = f"{year:04d}"
+    if month is not None:
+        text += f"-{month:02d}"
+        if day is not None:
+            text += f"-{day:02d}"
+            if data.get("time") is not None:
+                text += f"T{data['time']}"
+    return text
+
+
+def _action_lines(text: str, actions: list[str]) -> list[int]:
+    """The line (1-based, within the chunk) of each action string, found in order."""
+    lines: list[int] = []
+    position = 0
+    for action in actions:
+        found = -1
+        for quote in ("'", '"'):
+            index = text.find(quote + action + quote, position)
+            if index >= 0 and (found < 0 or index < found):
+                found = index
+        if found < 0:
+            lines.append(0)
+            continue
+        position = found + len(action)
+        lines.append(text.count("\n", 0, found) + 1)
+    return lines
+
+
+# ----------------------------------------------------------------------------- writer
+
+
+def write(records: Iterable[HandRecord]) -> str:
+    """Records as PHH: one hand gives a ``.phh`` document, several a ``.phhs`` file."""
+    texts = [_write_hand(r) for r in records]
+    if len(texts) == 1:
+        return texts[0]
+    return "".join(f"[{i}]\n{t}\n" for i, t in enumerate(texts, start=1))
+
+
+def _unsupported(record: HandRecord, what: str) -> ParseError:
+    return ParseError(
+        expected="a hand PHH can express (NT, NS or FT, one board, no bomb pot)",
+        found=what,
+        format=FORMAT,
+        hand_id=record.hand_id,
+        code=RejectCode.UNSUPPORTED_GAME,
+    )
+
+
+def _write_hand(record: HandRecord) -> str:
+    code = _CODES.get((record.game.variant, record.game.betting))
+    if code is None:
+        raise _unsupported(record, f"{record.game.variant} {record.game.betting}")
+    if len(record.boards) > 1:
+        raise _unsupported(record, f"{len(record.boards)} boards")
+    if any(p.kind is PostKind.BOMB for p in record.posts):
+        raise _unsupported(record, "a bomb pot")
+    seats = _phh_order(record)
+    names = [s.player for s in seats]
+    index = {name: i for i, name in enumerate(names)}
+    count = len(seats)
+    antes, blinds = _forced_arrays(record, index, code)
+    dec = record.decimals
+    fields: list[tuple[str, str]] = [("variant", _string(code))]
+    fields.append(("antes", _list(antes, dec)))
+    fields.append(("blinds_or_straddles", _list(blinds, dec)))
+    stakes = record.stakes
+    if code == "FT":
+        fields.append(("small_bet", money_text(stakes.small_bet or stakes.big_blind, dec)))
+        fields.append(("big_bet", money_text(stakes.big_bet or 2 * (stakes.small_bet or stakes.big_blind), dec)))
+    else:
+        fields.append(("min_bet", money_text(stakes.min_bet or stakes.big_blind or stakes.button_blind, dec)))
+    fields.append(("starting_stacks", _list([s.stack for s in seats], dec)))
+    fields.append(("actions", "[\n" + "".join(f"  {_string(a)},\n" for a in _actions(record, index)) + "]"))
+    fields.append(("players", "[" + ", ".join(_string(n) for n in names) + "]"))
+    fields.append(("seats", "[" + ", ".join(str(s.seat) for s in seats) + "]"))
+    if record.awards:
+        won = [0] * count
+        for award in record.awards:
+            won[index[award.player]] += award.amount
+        fields.append(("winnings", _list(won, dec)))
+    if record.finishing_stacks is not None:
+        fields.append(("finishing_stacks", _list(list(record.finishing_stacks), dec)))
+    fields.extend(_optional_fields(record))
+    omitted = _omitted(record)
+    head = f"# not expressible in PHH, left out: {'; '.join(omitted)}\n" if omitted else ""
+    return head + "".join(f"{key} = {value}\n" for key, value in fields)
+
+
+def _phh_order(record: HandRecord) -> list[Seat]:
+    """Seats from the first after the button round to the button (PHH's p1 .. pN)."""
+    playing = {p.player for p in record.posts} | {a.player for a in record.actions}
+    seats = [s for s in record.seats if not s.sitting_out or s.player in playing]
+    if record.button is None or seats[-1].seat == record.button:
+        return seats
+    ordered = sorted(seats, key=lambda s: s.seat)
+    after = [s for s in ordered if s.seat > record.button]
+    return after + [s for s in ordered if s.seat <= record.button]
+
+
+def _forced_arrays(record: HandRecord, index: dict[str, int], code: str) -> tuple[list[int], list[int]]:
+    count = len(index)
+    antes = [0] * count
+    blinds = [0] * count
+
+    def entry(player: str) -> int:
+        return count - 1 - index[player] if count == 2 else index[player]
+
+    nominal = {
+        PostKind.SMALL_BLIND: record.stakes.small_blind,
+        PostKind.BIG_BLIND: record.stakes.big_blind,
+        PostKind.BUTTON_BLIND: record.stakes.button_blind,
+        PostKind.STRADDLE: record.stakes.straddle,
+        PostKind.ANTE: record.stakes.ante,
+    }
+    for post in record.posts:
+        amount = max(post.amount, nominal.get(post.kind, 0)) if post.all_in else post.amount
+        if not post.kind.is_live:
+            antes[entry(post.player)] += amount
+        elif post.kind is PostKind.BIG_BLIND and entry(post.player) != 1:
+            blinds[entry(post.player)] -= amount  # pokerkit's live "post bet"
+        else:
+            blinds[entry(post.player)] += amount
+    return antes, blinds
+
+
+def _actions(record: HandRecord, index: dict[str, int]) -> list[str]:
+    shown = {s.player: s for s in record.shown}
+    lines = []
+    for player, i in index.items():
+        cards = shown[player].cards if player in shown else ("??", "??")
+        lines.append(f"d dh p{i + 1} {''.join(cards)}")
+    board = record.boards[0] if record.boards else ()
+    dealt = 0
+    folded: set[str] = set()
+    all_in: set[str] = {p.player for p in record.posts if p.all_in}
+    for action in record.actions:
+        want = {0: 0, 1: 3, 2: 4, 3: 5}[STREETS.index(action.street)]
+        if want > dealt:
+            cards = tuple(board[dealt:want]) + ("??",) * (want - max(dealt, len(board)))
+            lines.append(f"d db {''.join(cards)}")
+            dealt = want
+        tag = f"p{index[action.player] + 1}"
+        if action.kind is ActionKind.FOLD:
+            folded.add(action.player)
+            lines.append(f"{tag} f")
+        elif action.kind in (ActionKind.CHECK, ActionKind.CALL):
+            lines.append(f"{tag} cc")
+        else:
+            lines.append(f"{tag} cbr {money_text(action.to, record.decimals)}")
+        if action.all_in:
+            all_in.add(action.player)
+    showdown = [s for s in record.shown if s.player not in folded and (not s.mucked or len(index) - len(folded) > 1)]
+    shows = [f"p{index[s.player] + 1} sm" + ("" if s.mucked else f" {''.join(s.cards)}") for s in showdown]
+    remaining = [board[dealt:3]] if dealt < 3 and len(board) >= 3 else []
+    remaining += [board[i : i + 1] for i in range(max(dealt, 3), len(board))]
+    lines.extend(shows)  # all-in hands show before the rest of the board, as pokerkit wants
+    lines.extend(f"d db {''.join(cards)}" for cards in remaining if cards)
+    return lines
+
+
+def _optional_fields(record: HandRecord) -> list[tuple[str, str]]:
+    fields: list[tuple[str, str]] = []
+    if record.game.site:
+        fields.append(("venue", _string(record.game.site)))
+    if record.currency != "CHIPS":
+        fields.append(("currency", _string(record.currency)))
+    if record.table:
+        fields.append(("table", _string(record.table)))
+    if record.max_seats is not None:
+        fields.append(("seat_count", str(record.max_seats)))
+    if record.hand_id.isdigit():
+        fields.append(("hand", record.hand_id))
+    match = re.fullmatch(r"(\d{4})(?:-(\d{2})(?:-(\d{2})(?:T(\d{2}:\d{2}:\d{2}))?)?)?", record.started_at or "")
+    if match:
+        for key, value in zip(("year", "month", "day", "time"), match.groups()):
+            if value is not None:
+                fields.append((key, value if key == "time" else str(int(value))))
+    return fields
+
+
+def _omitted(record: HandRecord) -> list[str]:
+    dec = record.decimals
+    left_out = [f"{d.kind} {money_text(d.amount, dec)}" for d in record.deductions]
+    left_out += [f"cash out {c.player} {money_text(c.amount, dec)}" for c in record.cashouts]
+    left_out += [f"returned {r.player} {money_text(r.amount, dec)}" for r in record.returned]
+    if record.pots or record.total_pot is not None:
+        left_out.append("pot amounts")
+    if any(a.pot is not None or a.run or a.description for a in record.awards):
+        left_out.append("award pots and descriptions")
+    return left_out
+
+
+def _string(text: str) -> str:
+    """A TOML basic string (JSON's escapes are valid TOML escapes).
+
+    >>> _string('Tom "the bomb"')
+    '"Tom \\\\"the bomb\\\\""'
+    """
+    return json.dumps(text, ensure_ascii=False)
+
+
+def _list(values: list[int], decimals: int) -> str:
+    return "[" + ", ".join(money_text(v, decimals) for v in values) + "]"
