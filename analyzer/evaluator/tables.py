@@ -190,14 +190,12 @@ def rank_multisets(ranking: Ranking) -> Iterator[tuple[int, list[tuple[int, int]
     (size, [(rank, count), ...] with ranks falling)."""
     ranks = list(range(14, lowest_rank(ranking) - 1, -1))
 
-    def walk(i: int, size: int, groups: list[tuple[int, int]]) -> Iterator[tuple[int, list[tuple[int, int]]]]:
-        if i == len(ranks):
-            if size >= 5:
-                yield size, groups
-            return
-        yield from walk(i + 1, size, groups)
-        for n in range(1, min(4, 7 - size) + 1):
-            yield from walk(i + 1, size + n, [*groups, (ranks[i], n)])
+    def walk(start: int, size: int, groups: list[tuple[int, int]]) -> Iterator[tuple[int, list[tuple[int, int]]]]:
+        if size >= 5:
+            yield size, groups
+        for i in range(start, len(ranks)):  # the next rank present, below the last one
+            for n in range(1, min(4, 7 - size) + 1):
+                yield from walk(i + 1, size + n, [*groups, (ranks[i], n)])
 
     return walk(0, 0, [])
 
