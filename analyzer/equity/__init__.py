@@ -22,7 +22,7 @@ from analyzer.equity.tables import tables_for
 from analyzer.errors import AnalyzerError
 from analyzer.evaluator import Ranking, parse_ranking
 
-__all__ = ["EquityError", "EquityResult", "HandEquity", "equity", "equity_of_indices"]
+__all__ = ["EquityError", "EquityResult", "HandEquity", "equity", "equity_of_indices", "pot_tallies", "shares"]
 
 
 class EquityError(AnalyzerError):
@@ -115,12 +115,21 @@ def equity(
 
 def equity_of_indices(hands: list[list[int]], *, board: list[int], dead: list[int], ranking: Ranking) -> Tally:
     """The tally for hands given as card indices, without checks (the caller has checked)."""
+    return pot_tallies(hands, board=board, dead=dead, ranking=ranking, pots=[list(range(len(hands)))])[0]
+
+
+def pot_tallies(
+    hands: list[list[int]], *, board: list[int], dead: list[int], ranking: Ranking, pots: list[list[int]]
+) -> list[Tally]:
+    """Tallies of several pots of one deal: every hand's cards are out of the deck for all of
+    them, and each pot is contested by the hands it names (positions in ``hands``)."""
     tables = tables_for(ranking)
     used = {c for h in hands for c in h} | set(board) | set(dead)
     remaining = [c for c in tables.deck if c not in used]
     if len(remaining) < 5 - len(board):
         raise EquityError(expected=f"{5 - len(board)} cards left to deal", found=f"{len(remaining)}")
-    return tally(hand_strengths(tables, hands, board, remaining))
+    values = hand_strengths(tables, hands, board, remaining)
+    return [tally(values[pot]) for pot in pots]
 
 
 def shares(result: Tally) -> tuple[Fraction, ...]:

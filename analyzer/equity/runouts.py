@@ -15,7 +15,8 @@ from math import comb
 import numpy as np
 from numpy.typing import NDArray
 
-from analyzer.equity.tables import COUNT_SHIFT, KEY_MASK, Tables
+from analyzer.equity.tables import RANK_FIELD, Tables
+from analyzer.evaluator.tables import FLUSH_BITS, RANK_SHIFT, SUIT_OFFSET
 
 Int64Array = NDArray[np.int64]
 
@@ -65,15 +66,14 @@ def hand_strengths(
     rest = np.array(remaining, dtype=np.int64)
     board_key = combination_sums(tables.key[rest], k)
     board_bits = combination_sums(tables.bits[rest], k)
-    known_key = int(tables.key[board].sum()) if board else 0
+    known_key = int(tables.key[board].sum()) + SUIT_OFFSET if board else SUIT_OFFSET
     known_bits = int(tables.bits[board].sum()) if board else 0
     out = np.empty((len(hand_cards), len(board_key)), dtype=np.int32)
-    mask = tables.rank_mask
     for i, cards in enumerate(hand_cards):
         key = board_key + (known_key + int(tables.key[cards].sum()))
-        nonflush = tables.nonflush[key & KEY_MASK]
-        shift = tables.suit_shift[key >> COUNT_SHIFT]
-        suited = ((board_bits + (known_bits + int(tables.bits[cards].sum()))) >> shift) & mask
+        nonflush = tables.nonflush[key >> RANK_SHIFT]
+        shift = tables.suit_shift[(key & FLUSH_BITS) >> 3]
+        suited = ((board_bits + (known_bits + int(tables.bits[cards].sum()))) >> shift) & RANK_FIELD
         np.maximum(nonflush, tables.flush[suited], out=out[i])
     return out
 
