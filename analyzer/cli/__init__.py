@@ -22,6 +22,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "dashboard": ("dashboard_cmd", "Open the Streamlit dashboard."),
     "equity": ("equity_cmd", "Exact equity of two or more hands, every run-out enumerated."),
     "frequencies": ("frequencies_cmd", "How often each kind of hand occurs: exact counts, probabilities, odds."),
+    "quiz": ("quiz_cmd", "Training mode: quizzes that teach the short deck (en, de, es)."),
 }
 
 
