@@ -24,7 +24,16 @@ from collections.abc import Iterator
 
 from parsers.errors import ParseError, RejectCode, Rejected
 from parsers.record import Game, HandRecord, Stakes, Variant
-from parsers.starslike import CURRENCY_OF_SYMBOL, Dialect, Header, classify_game, iso_time, money
+from parsers.starslike import (
+    CURRENCY_OF_SYMBOL,
+    Dialect,
+    GameText,
+    Header,
+    cached_game,
+    classify_game,
+    iso_time,
+    money,
+)
 from parsers.starslike import parse_text as _parse_text
 
 FORMAT = "ggpoker"
@@ -38,15 +47,13 @@ _HEADER = re.compile(
 )
 _CASH = re.compile(
     r"""^(?P<game>.+?)\s*                                   # ShortDeck No Limit
-    \((?P<stakes>[$€£¥\d][^()]*(?:\([^()]*\))?)\)\s+          # ($0.02) or ($0.02/$0.05($0.01))
-    -\s+(?P<date>\d{4}/.+)$                                   # - 2021/03/02 18:22:40
+    \((?P<stakes>[$€£¥\d][^()]*(?:\([^()]*\))?)\)$          # ($0.02) or ($0.02/$0.05($0.01))
     """,
     re.VERBOSE,
 )
 _TOURNAMENT = re.compile(
     r"""^Tournament\s\#(?P<tid>\d+),\s+(?P<body>.+?)\s+-\s+   # Tournament #25313424, <name> <game>
-    Level\s*(?P<level>\d+)\s*\((?P<sb>[\d,]+)/(?P<bb>[\d,]+)\)  # - Level1(100/200)
-    \s+-\s+(?P<date>.+)$
+    Level\s*(?P<level>\d+)\s*\((?P<sb>[\d,]+)/(?P<bb>[\d,]+)\)$  # - Level1(100/200)
     """,
     re.VERBOSE,
 )
@@ -63,6 +70,7 @@ _STAKES = re.compile(
     re.VERBOSE,
 )
 _NOT_A_HAND = re.compile(r"^Tournament\s\#\d+,")
+_DATE_START = re.compile(r"\s+-\s+(?=\d{4}/\d{1,2}/\d{1,2})")  # " - 2021/03/02 18:22:40" ends the game
 
 
 def parse_header(line: str) -> Header:
@@ -81,34 +89,39 @@ def parse_header(line: str) -> Header:
         raise ParseError(expected='"Poker Hand #<id>: <game> (<stakes>) - <date>"', found=line)
     hand_id = header.group("id")
     rest = header.group("rest")
-    tournament = _TOURNAMENT.match(rest) if rest.startswith("Tournament") else None
+    date = _DATE_START.search(rest)
+    if date is None:
+        raise ParseError(expected="<game> (<stakes>) - <date> after the hand id", found=rest, hand_id=hand_id)
+    game = cached_game(rest[: date.start()], _read_game, hand_id)
+    return game.header(hand_id, iso_time(rest[date.end() :]))
+
+
+def _read_game(text: str) -> GameText:
+    """The game and stakes of a header (without its id and date)."""
+    tournament = _TOURNAMENT.match(text) if text.startswith("Tournament") else None
     cash = None
     if tournament is not None:
         named = _TOURNAMENT_GAME.search(tournament.group("body"))
         declared = named.group("game") if named is not None else tournament.group("body")
     else:
-        cash = _CASH.match(rest)
+        cash = _CASH.match(text)
         if cash is None:
-            raise ParseError(expected="<game> (<stakes>) - <date> after the hand id", found=rest, hand_id=hand_id)
+            raise ParseError(expected="<game> (<stakes>) - <date> after the hand id", found=text)
         declared = cash.group("game")
     kind = classify_game(declared)
     if kind is None:
-        raise ParseError(
-            expected="a Hold'em or Short Deck hand", found=declared, hand_id=hand_id, code=RejectCode.UNSUPPORTED_GAME
-        )
+        raise ParseError(expected="a Hold'em or Short Deck hand", found=declared, code=RejectCode.UNSUPPORTED_GAME)
     variant, betting = kind
     game = Game(variant=variant, betting=betting, site=SITE, declared=declared, tournament=tournament is not None)
     if tournament is not None:
         stakes = Stakes(small_blind=money(tournament.group("sb"), 0), big_blind=money(tournament.group("bb"), 0))
-        return Header(hand_id, game, stakes, "CHIPS", 0, iso_time(tournament.group("date")))
+        return GameText(game, stakes, "CHIPS", 0)
     assert cash is not None
-    text = cash.group("stakes")
-    amounts = _STAKES.match(text)
+    stakes_text = cash.group("stakes")
+    amounts = _STAKES.match(stakes_text)
     if amounts is None or (amounts.group("bb") is None and variant is not Variant.SHORTDECK):
-        raise ParseError(
-            expected="stakes like ($0.02) for Short Deck or ($0.02/$0.05)", found=f"({text})", hand_id=hand_id
-        )
-    currency = CURRENCY_OF_SYMBOL.get(text[0], "CHIPS")
+        raise ParseError(expected="stakes like ($0.02) for Short Deck or ($0.02/$0.05)", found=f"({stakes_text})")
+    currency = CURRENCY_OF_SYMBOL.get(stakes_text[0], "CHIPS")
     decimals = 2 if currency != "CHIPS" else 0
     first = money(amounts.group("first").strip(), decimals)
     ante_text = amounts.group("ante")
@@ -117,12 +130,13 @@ def parse_header(line: str) -> Header:
         stakes = Stakes(ante=first)
     else:
         stakes = Stakes(ante=ante, small_blind=first, big_blind=money(amounts.group("bb").strip(), decimals))
-    return Header(hand_id, game, stakes, currency, decimals, iso_time(cash.group("date")))
+    return GameText(game, stakes, currency, decimals)
 
 
 DIALECT = Dialect(
     format=FORMAT,
     header_anywhere=_HEADER_START,
+    header_words=("Poker Hand #",),
     parse_header=parse_header,
     not_a_hand=_NOT_A_HAND,
     expected_header='a hand header like "Poker Hand #<id>: ShortDeck No Limit ($0.02) - <date>"',

@@ -28,7 +28,9 @@ from parsers.stars_writer import write
 from parsers.starslike import (
     CURRENCY_OF_SYMBOL,
     Dialect,
+    GameText,
     Header,
+    cached_game,
     classify_game,
     fraction_digits,
     iso_time,
@@ -67,17 +69,17 @@ _HEADER = re.compile(
     """,
     re.VERBOSE,
 )
+_DATE_START = re.compile(r"\s+-\s+(?=\d{4}/\d{1,2}/\d{1,2}|no\sdate$)")  # " - 2019/01/17 ..." ends the game
 _CASH = re.compile(
-    r"""^(?P<game>[^()]+?)\s+\((?P<stakes>[^()]*)\)\s+   # Hold'em No Limit ($0.05/$0.10 USD)
-    (?:\[(?:AAMS|ADM)\sID:\s[^\]]*\]\s+)?               # [AAMS ID: ...] of Italian files
-    -\s+(?P<date>.+)$                                   # - 2019/01/17 10:11:07 CET [...]
+    r"""^(?P<game>[^()]+?)\s+\((?P<stakes>[^()]*)\)   # Hold'em No Limit ($0.05/$0.10 USD)
+    (?:\s+\[(?:AAMS|ADM)\sID:\s[^\]]*\])?$          # [AAMS ID: ...] of Italian files
     """,
     re.VERBOSE,
 )
 _TOURNAMENT = re.compile(
     r"""^(?:Zoom\s)?Tournament\s\#(?P<tid>\d+),\s+(?P<body>.+?)\s+-\s+  # Tournament #797536898, <buy-in> <game>
     (?:Match\sRound\s[IVXLC]+,\s+)?Level\s*(?P<level>[IVXLC]+|\d+)\s*    # - Level XI
-    \((?P<sb>[^/()]+)/(?P<bb>[^()]+)\)\s+-\s+(?P<date>.+)$               # (400/800) - <date>
+    \((?P<sb>[^/()]+)/(?P<bb>[^()]+)\)$                                 # (400/800)
     """,
     re.VERBOSE,
 )
@@ -114,41 +116,49 @@ def parse_header(line: str) -> Header:
     if header is None:
         raise ParseError(expected='"PokerStars Hand #<id>: <game> (<stakes>) - <date>"', found=line)
     hand_id = header.group("id")
-    site = SITES[header.group("site")]
     rest = header.group("rest")
-    tournament = _TOURNAMENT.match(rest) if rest.startswith(("Tournament", "Zoom Tournament")) else None
+    date = _DATE_START.search(rest)
+    if date is None:
+        raise ParseError(expected="<game> (<stakes>) - <date> after the hand id", found=rest, hand_id=hand_id)
+    game = cached_game((header.group("site"), rest[: date.start()]), _read_game, hand_id)
+    return game.header(hand_id, iso_time(rest[date.end() :]))
+
+
+def _read_game(key: tuple[str, str]) -> GameText:
+    """The game and stakes of a header (without its id and date)."""
+    site, text = key
+    tournament = _TOURNAMENT.match(text) if text.startswith(("Tournament", "Zoom Tournament")) else None
+    cash = None
     if tournament is not None:
         body = tournament.group("body")
         buy_in = _BUY_IN.match(body)
         declared = buy_in.group("game") if buy_in is not None else body
     else:
-        cash = _CASH.match(rest)
+        cash = _CASH.match(text)
         if cash is None:
-            raise ParseError(expected="<game> (<stakes>) - <date> after the hand id", found=rest, hand_id=hand_id)
+            raise ParseError(expected="<game> (<stakes>) - <date> after the hand id", found=text)
         declared = cash.group("game")
     kind = classify_game(declared)
     if kind is None:
-        raise ParseError(
-            expected="a Hold'em or 6+ Hold'em hand", found=declared, hand_id=hand_id, code=RejectCode.UNSUPPORTED_GAME
-        )
+        raise ParseError(expected="a Hold'em or 6+ Hold'em hand", found=declared, code=RejectCode.UNSUPPORTED_GAME)
     variant, betting = kind
-    game = Game(variant=variant, betting=betting, site=site, declared=declared, tournament=tournament is not None)
+    game = Game(
+        variant=variant, betting=betting, site=SITES[site], declared=declared, tournament=tournament is not None
+    )
     if tournament is not None:
         stakes = Stakes(small_blind=money(tournament.group("sb"), 0), big_blind=money(tournament.group("bb"), 0))
-        return Header(hand_id, game, _limits(stakes, betting), "CHIPS", 0, iso_time(tournament.group("date")))
+        return GameText(game, _limits(stakes, betting), "CHIPS", 0)
     assert cash is not None
-    stakes, currency, decimals = _cash_stakes(cash.group("stakes"), hand_id)
-    return Header(hand_id, game, _limits(stakes, betting), currency, decimals, iso_time(cash.group("date")))
+    stakes, currency, decimals = _cash_stakes(cash.group("stakes"))
+    return GameText(game, _limits(stakes, betting), currency, decimals)
 
 
-def _cash_stakes(text: str, hand_id: str) -> tuple[Stakes, str, int]:
+def _cash_stakes(text: str) -> tuple[Stakes, str, int]:
     six_plus = _SIX_PLUS.match(text)
     blinds = _BLINDS.match(text) if six_plus is None else None
     found = six_plus or blinds
     if found is None:
-        raise ParseError(
-            expected="stakes like $0.05/$0.10 USD or Button Blind $1 - Ante $1 USD", found=text, hand_id=hand_id
-        )
+        raise ParseError(expected="stakes like $0.05/$0.10 USD or Button Blind $1 - Ante $1 USD", found=text)
     amounts = [a for a in found.groups()[:-1] if a]
     iso = found.group("iso")
     symbol = amounts[0][0]
@@ -186,6 +196,7 @@ def _limits(stakes: Stakes, betting: Betting) -> Stakes:
 DIALECT = Dialect(
     format=FORMAT,
     header_anywhere=_HEADER_START,
+    header_words=("Hand #", "Game #", "HAND #", "GAME #"),
     parse_header=parse_header,
     not_a_hand=_NOT_A_HAND,
     expected_header='a hand header like "PokerStars Hand #<id>: Hold\'em No Limit ($0.05/$0.10 USD) - <date>"',

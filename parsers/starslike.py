@@ -32,6 +32,8 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import date, timedelta
+from functools import cache
+from typing import TypeVar
 
 from parsers.cardtext import split_cards
 from parsers.errors import ParseError, RejectCode, Rejected
@@ -58,6 +60,8 @@ from parsers.record import (
 # ---------------------------------------------------------------------------------------
 # the header, as a dialect reads it
 
+_K = TypeVar("_K")
+
 
 @dataclass(frozen=True, slots=True)
 class Header:
@@ -73,11 +77,44 @@ class Header:
 
 
 @dataclass(frozen=True, slots=True)
+class GameText:
+    """What a header says about the game (the same for every hand of a table): kept once."""
+
+    game: Game
+    stakes: Stakes
+    currency: str
+    decimals: int
+
+    def header(self, hand_id: str, started_at: str | None) -> Header:
+        return Header(hand_id, self.game, self.stakes, self.currency, self.decimals, started_at)
+
+
+_GAMES: dict[object, GameText | ParseError] = {}
+
+
+def cached_game(key: _K, read: Callable[[_K], GameText], hand_id: str) -> GameText:
+    """``read(key)`` once per distinct header text; its error (an unsupported game) too."""
+    known = _GAMES.get(key)
+    if known is None:
+        try:
+            known = read(key)
+        except ParseError as error:
+            known = error
+        if len(_GAMES) > 10_000:
+            _GAMES.clear()
+        _GAMES[key] = known
+    if isinstance(known, ParseError):
+        raise ParseError(expected=known.expected, found=known.found, hand_id=hand_id, code=known.code)
+    return known
+
+
+@dataclass(frozen=True, slots=True)
 class Dialect:
     """How one site's text differs: its name, its header, and what marks other blocks."""
 
     format: str
     header_anywhere: re.Pattern[str]  # finds where a header starts in a line
+    header_words: tuple[str, ...]  # a literal every header holds ("Hand #"), to find them fast
     parse_header: Callable[[str], Header]  # raises ParseError (UNSUPPORTED_GAME for other games)
     not_a_hand: re.Pattern[str] | None = None  # the first line of a block that is no hand
     expected_header: str = "a hand header"
@@ -129,6 +166,9 @@ _MONEY = re.compile(
 )
 
 
+_MONEY_CACHE: dict[tuple[str, int], int] = {}  # amounts repeat (blinds, antes, stacks): read each once
+
+
 def money(text: str, decimals: int) -> int:
     """An amount as the sites write it, in minor units; exact or a ``BAD_AMOUNT`` error.
 
@@ -139,10 +179,21 @@ def money(text: str, decimals: int) -> int:
     ...
     parsers.errors.ParseError: <input>: input: expected an amount in whole units of 0.01, found '0.255'
     """
+    key = (text, decimals)
+    value = _MONEY_CACHE.get(key)
+    if value is None:
+        value = _read_money(text, decimals)
+        if len(_MONEY_CACHE) > 100_000:
+            _MONEY_CACHE.clear()
+        _MONEY_CACHE[key] = value
+    return value
+
+
+def _read_money(text: str, decimals: int) -> int:
     match = _MONEY.fullmatch(text)
     if match is None:
         raise ParseError(expected="an amount like $1.50 or 1,250", found=text, code=RejectCode.BAD_AMOUNT)
-    whole = int(match.group("whole").replace(",", "")) if "," in text else int(match.group("whole"))
+    whole = int(match.group("whole").replace(",", ""))
     frac = match.group("frac")
     scale: int = 10**decimals
     if not frac:
@@ -153,6 +204,23 @@ def money(text: str, decimals: int) -> int:
             raise ParseError(expected=f"an amount in whole units of {unit}", found=text, code=RejectCode.BAD_AMOUNT)
         frac = frac[:decimals]
     return whole * scale + (int(frac.ljust(decimals, "0")) if decimals else 0)
+
+
+_CANONICAL_CARDS = frozenset(r + s for r in "23456789TJQKA" for s in "cdhs") | {"??"}
+
+
+def cards(text: str) -> tuple[str, ...]:
+    """Cards as the sites write them (``"Ah Kd"``), canonical; any other notation goes
+    through :func:`~parsers.cardtext.split_cards`.
+
+    >>> cards("Ah Kd"), cards("10h"), cards("")
+    (('Ah', 'Kd'), ('Th',), ())
+    """
+    parts = text.split(" ")
+    for part in parts:
+        if part not in _CANONICAL_CARDS:
+            return split_cards(text)
+    return tuple(parts)
 
 
 def fraction_digits(text: str) -> int:
@@ -182,16 +250,20 @@ def _nth_sunday(year: int, month: int, n: int) -> date:
     return date(year, month, last) - timedelta(days=(date(year, month, last).weekday() + 1) % 7)
 
 
+@cache
+def _summer_time(year: int) -> tuple[date, date]:
+    if year >= 2007:
+        return _nth_sunday(year, 3, 2), _nth_sunday(year, 11, 1)
+    return _nth_sunday(year, 4, 1), _nth_sunday(year, 10, -1)
+
+
 def eastern_offset(year: int, month: int, day: int, hour: int) -> str:
     """UTC offset of US Eastern time at a local time (DST rules of 1987-2006 and 2007-).
 
     >>> eastern_offset(2019, 1, 17, 4), eastern_offset(2019, 7, 6, 11), eastern_offset(2005, 4, 3, 3)
     ('-05:00', '-04:00', '-04:00')
     """
-    if year >= 2007:
-        start, end = _nth_sunday(year, 3, 2), _nth_sunday(year, 11, 1)
-    else:
-        start, end = _nth_sunday(year, 4, 1), _nth_sunday(year, 10, -1)
+    start, end = _summer_time(year)
     day_of = date(year, month, day)
     summer = (start < day_of < end) or (day_of == start and hour >= 2) or (day_of == end and hour < 1)
     return "-04:00" if summer else "-05:00"
@@ -206,15 +278,18 @@ def iso_time(text: str) -> str | None:
     >>> iso_time("2021/03/02 18:22:40"), iso_time("2019/01/03 11:48:00 UTC")
     ('2021-03-02T18:22:40', '2019-01-03T11:48:00+00:00')
     """
-    stamps = list(_DATE.finditer(text))
-    if not stamps:
-        return None
-    chosen = next((m for m in stamps if m.group("tz") == "ET"), stamps[0])
-    y, mo, d, h, mi = (int(chosen.group(k)) for k in ("y", "mo", "d", "h", "mi"))
-    s = int(chosen.group("s") or 0)
-    tz = chosen.group("tz")
-    offset = eastern_offset(y, mo, d, h) if tz == "ET" else "+00:00" if tz in ("UTC", "GMT") else ""
-    return f"{y:04d}-{mo:02d}-{d:02d}T{h:02d}:{mi:02d}:{s:02d}{offset}"
+    bracket = text.find("[")
+    stamp = text[bracket + 1 : text.find("]", bracket)] if bracket >= 0 else text
+    chosen = _DATE.match(stamp)
+    if chosen is None or chosen.end() != len(stamp):
+        stamps = list(_DATE.finditer(text))
+        if not stamps:
+            return None
+        chosen = next((m for m in stamps if m.group("tz") == "ET"), stamps[0])
+    y, mo, d, h, mi, sec, tz = chosen.groups()
+    year, month, day, hour = int(y), int(mo), int(d), int(h)
+    offset = eastern_offset(year, month, day, hour) if tz == "ET" else "+00:00" if tz in ("UTC", "GMT") else ""
+    return f"{y}-{month:02d}-{day:02d}T{hour:02d}:{mi}:{sec or '00'}{offset}"
 
 
 # ---------------------------------------------------------------------------------------
@@ -225,7 +300,7 @@ _ZOOM_SEPARATOR = re.compile(r"^\*{3,}\s\#\s\d+\s\*{3,}$")  # *********** # 1 **
 
 @dataclass(slots=True)
 class Block:
-    """Consecutive lines of one hand (``is_hand``) or of text that is not a hand."""
+    """The lines of one hand (``is_hand``, lines as in the text) or of text that is not a hand."""
 
     first_line: int
     lines: list[str]
@@ -233,49 +308,73 @@ class Block:
     glued: bool = False  # the next header starts inside this block's last line
 
 
+#: what ends a hand: a blank line, or a Zoom archive separator line
+_HAND_END = re.compile(r"\n[ \t]*(?:\n|\*{3,}[ \t]\#[ \t]\d+[ \t]\*{3,}[ \t]*(?:\n|$))")
+
+
 def split_blocks(text: str, dialect: Dialect) -> Iterator[Block]:
     """Hands start at a header, anywhere in a line; a blank line or a Zoom archive separator
     ends a hand. Text outside hands is kept together up to the next header."""
-    current: Block | None = None
-    find_header = dialect.header_anywhere.search
-    for number, raw in enumerate(text.split("\n"), start=1):
-        line = raw.strip()
-        if not line:
-            if current is not None and current.is_hand:
-                yield current
-                current = None
-            continue
-        if "#" in line:
-            found = find_header(line)
-            if found is not None:
-                if found.start() > 0:
-                    before = line[: found.start()].rstrip()
-                    if current is None:
-                        current = Block(number, [], is_hand=False)
-                    current.lines.append(before)
-                    current.glued = current.is_hand
-                if current is not None:
-                    yield current
-                current = Block(number, [line[found.start() :]], is_hand=True)
-                continue
-            if _ZOOM_SEPARATOR.match(line):
-                if current is not None:
-                    yield current
-                current = None
-                continue
-        if current is None:
-            current = Block(number, [line], is_hand=False)
+    starts = _header_starts(text, dialect)
+    starts.append(len(text))
+    yield from _outside(text, 0, starts[0], 1)
+    line = 1 + text.count("\n", 0, starts[0])
+    for index in range(len(starts) - 1):
+        start, stop = starts[index], starts[index + 1]
+        segment = text[start:stop]
+        end = _HAND_END.search(segment)
+        if end is None:
+            line_start = text.rfind("\n", 0, stop) + 1
+            glued = stop < len(text) and not text[line_start:stop].isspace() and line_start < stop
+            yield Block(line, segment.split("\n"), is_hand=True, glued=glued)
         else:
-            current.lines.append(line)
-    if current is not None:
-        yield current
+            yield Block(line, segment[: end.start()].split("\n"), is_hand=True)
+            after = start + end.start() + 1
+            yield from _outside(text, after, stop, line + segment.count("\n", 0, end.start()) + 1)
+        line += segment.count("\n")
+
+
+def _header_starts(text: str, dialect: Dialect) -> list[int]:
+    """Where the headers start: each place a header word occurs, checked by the header pattern
+    in a window around it (much faster than running the pattern over the whole text)."""
+    search = dialect.header_anywhere.search
+    starts: list[int] = []
+    for word in dialect.header_words:
+        at = text.find(word)
+        while at >= 0:
+            found = search(text, max(0, at - 40), at + 200)
+            if found is not None and found.start() <= at < found.end():
+                starts.append(found.start())
+            at = text.find(word, at + len(word))
+    starts.sort()
+    return starts
+
+
+def _outside(text: str, start: int, stop: int, line: int) -> Iterator[Block]:
+    """Text between hands: nothing, blank lines and separators, or a block that is no hand."""
+    region = text[start:stop]
+    if not region.strip():
+        return
+    lines = region.split("\n")
+    if stop < len(text) and not lines[-1].strip():  # the next header's line
+        lines.pop()
+    kept = [(i, raw.strip()) for i, raw in enumerate(lines) if raw.strip() and not _ZOOM_SEPARATOR.match(raw.strip())]
+    if kept:
+        yield Block(line + kept[0][0], [raw for _, raw in kept], is_hand=False)
 
 
 def parse_text(text: str, dialect: Dialect, *, file: str = "") -> Iterator[HandRecord | Rejected]:
     """Every block of a text as a record or a :class:`Rejected` with reason and line."""
     fmt = dialect.format
+    if text.startswith("\ufeff"):
+        text = text[1:]
     for block in split_blocks(text, dialect):
-        if not block.is_hand:
+        if block.is_hand:
+            lines = [raw.strip() for raw in block.lines]
+            while len(lines) > 1 and not lines[-1]:
+                lines.pop()
+            block.lines = lines
+        else:
             first = block.lines[0]
             is_summary = dialect.not_a_hand is not None and dialect.not_a_hand.match(first)
             error = ParseError(
@@ -401,7 +500,11 @@ _DEDUCTION_WORDS = {"Rake": "rake", "Jackpot": "jackpot", "Bingo": "bingo", "For
 _RUNS = {"twice": 2, "two times": 2, "three times": 3, "thrice": 3}
 _SUMMARY_BOARD = re.compile(r"^(?:(?P<ordinal>FIRST|SECOND|THIRD)\s)?Board\s\[(?P<cards>[^\]]*)\]$")
 _POSITION = re.compile(r"^(?:\s\((?:button|small\sblind|big\sblind|button\sblind)\))+")
-_FOLDED = re.compile(r"^folded\s(?:before\sFlop|on\sthe\s(?:Flop|Turn|River))(?:\s\(didn't\sbet\))?$")
+_FOLDED_RESULTS = frozenset(
+    f" folded {when}{bet}"
+    for when in ("before Flop", "on the Flop", "on the Turn", "on the River")
+    for bet in ("", " (didn't bet)")
+)
 _COLLECTED_SUMMARY = re.compile(r"^(?:collected|won)\s\((?P<amount>[^)]+)\)$")
 _MUCKED_SUMMARY = re.compile(r"^mucked(?:\s\[(?P<cards>[^\]]*)\])?$")
 _SHOWED_SUMMARY = re.compile(r"^showed\s\[(?P<cards>[^\]]*)\]\s(?P<results>and\s.+)$")
@@ -424,6 +527,7 @@ _POST_KINDS = {
     "dead blind": PostKind.DEAD_BLIND,
 }
 _LIVE = frozenset(k for k in PostKind if k.is_live)
+_BET_KINDS = {"calls": ActionKind.CALL, "bets": ActionKind.BET}
 
 
 @dataclass(slots=True)
@@ -451,6 +555,7 @@ class _HandReader:
     seats: list[Seat] = field(default_factory=list)
     names: dict[str, int] = field(default_factory=dict)
     names_by_length: list[str] = field(default_factory=list)
+    seat_names: dict[str, str] = field(default_factory=dict)  # "3" -> the player in seat 3
     posts: list[Post] = field(default_factory=list)
     actions: list[Action] = field(default_factory=list)
     committed: dict[str, int] = field(default_factory=dict)  # live money on the street, per player
@@ -486,28 +591,32 @@ class _HandReader:
         index = 2
         decimals = self.header.decimals
         while index < len(lines) and lines[index].startswith("Seat "):
-            seat = _SEAT.match(lines[index])
-            if seat is None:
-                raise ParseError(
-                    expected='"Seat <n>: <name> (<stack> in chips)"', found=lines[index], line=first + index
-                )
-            name = seat.group("name")
+            line = lines[index]
+            colon = line.find(": ")
+            paren = line.rfind(" (")
+            seat_text = line[5:colon]
+            if line.endswith(" in chips)") and 5 < colon < paren and seat_text.isdigit():
+                name, stack_text, out = line[colon + 2 : paren], line[paren + 2 : -10], False  # the usual line
+            else:
+                seat = _SEAT.match(line)
+                if seat is None:
+                    raise ParseError(expected='"Seat <n>: <name> (<stack> in chips)"', found=line, line=first + index)
+                seat_text, name, stack_text = seat.group("seat"), seat.group("name"), seat.group("stack")
+                out = seat.group("rest") is not None
             try:
-                stack = money(seat.group("stack"), decimals)
+                stack = money(stack_text, decimals)
             except ParseError as error:
                 raise _at(error, first + index) from None
-            self.seats.append(Seat(int(seat.group("seat")), name, stack, seat.group("rest") is not None))
-            self.names[name] = int(seat.group("seat"))
+            number = int(seat_text)
+            self.seats.append(Seat(number, name, stack, out))
+            self.names[name] = number
+            self.seat_names[seat_text] = name
             index += 1
         if not self.seats:
             found = lines[index] if index < len(lines) else "the end of the hand"
             raise ParseError(expected='"Seat <n>: <name> (<stack> in chips)"', found=found, line=first + index)
         self.names_by_length = sorted(self.names, key=len, reverse=True)
-        for offset in range(index, len(lines)):
-            try:
-                self._line(lines[offset], first + offset)
-            except ParseError as error:
-                raise _at(error, first + offset) from None
+        self._body(lines, index)
         last = first + len(lines) - 1
         if block.glued:
             raise ParseError(
@@ -531,19 +640,71 @@ class _HandReader:
 
     # -- one line ---------------------------------------------------------------------
 
-    def _line(self, line: str, number: int) -> None:
-        if line.startswith("*** "):
-            self._marker(line, number)
-            return
-        if self.summary:
-            self._summary_line(line, number)
-            return
-        colon = line.find(": ")
-        if colon > 0:
-            player = self._player_before_colon(line, colon)
-            if player is not None:
-                self._player_line(player, line[len(player) + 2 :], number)
-                return
+    def _body(self, lines: list[str], index: int) -> None:
+        """Every line after the seats. Folds, checks, calls, bets and raises (most lines)
+        are read inline; the rest goes to the methods below."""
+        first = self.block.first_line
+        names = self.names
+        decimals = self.header.decimals
+        append = self.actions.append
+        for offset in range(index, len(lines)):
+            line = lines[offset]
+            number = first + offset
+            try:
+                if line.startswith("*** "):
+                    self._marker(line, number)
+                    continue
+                if self.summary:
+                    self._summary_line(line, number)
+                    continue
+                colon = line.find(": ")
+                if colon < 0:
+                    self._other_line(line, number)
+                    continue
+                player: str | None = line[:colon]
+                if player not in names or line.find(": ", colon + 2) >= 0:
+                    player = self._player_before_colon(line, colon)
+                    if player is None:
+                        self._other_line(line, number)
+                        continue
+                    colon = len(player)
+                rest = line[colon + 2 :]
+                if rest == "folds":
+                    append(Action(self.street, player, ActionKind.FOLD, 0, False, number))
+                elif rest == "checks":
+                    append(Action(self.street, player, ActionKind.CHECK, 0, False, number))
+                elif rest.startswith(("calls ", "bets ")):
+                    verb, _, amount = rest.partition(" ")
+                    all_in = False
+                    if " " in amount:  # "and is all-in", "and has reached the $80 cap"
+                        bet = _BET.match(rest)
+                        if bet is None:
+                            raise ParseError(expected='"calls <amount>" or "bets <amount>"', found=rest)
+                        amount, all_in = bet.group("amount"), bet.group("all_in") is not None
+                    committed = self.committed
+                    to = committed.get(player, 0) + money(amount, decimals)
+                    committed[player] = to
+                    append(Action(self.street, player, _BET_KINDS[verb], to, all_in, number))
+                elif rest.startswith("raises "):
+                    words = rest.split(" ")
+                    if len(words) == 4 and words[2] == "to":
+                        by, to_text, all_in = words[1], words[3], False
+                    else:
+                        raised = _RAISE.match(rest)
+                        if raised is None:
+                            raise ParseError(expected='"raises <amount> to <amount>"', found=rest)
+                        by, to_text, all_in = raised.group("by"), raised.group("to"), raised.group("all_in") is not None
+                    money(by, decimals)
+                    to = money(to_text, decimals)
+                    self.committed[player] = to
+                    append(Action(self.street, player, ActionKind.RAISE, to, all_in, number))
+                else:
+                    self._player_line(player, rest, number)
+            except ParseError as error:
+                raise _at(error, number) from None
+
+    def _other_line(self, line: str, number: int) -> None:
+        """A line that does not start with a seated player's name and a colon."""
         if line.startswith("Dealt to "):
             self._dealt(line[9:], number)
         elif line.startswith("Uncalled bet ("):
@@ -572,55 +733,32 @@ class _HandReader:
         return None
 
     def _player_line(self, player: str, rest: str, number: int) -> None:
+        """A seated player's line other than fold, check, call, bet and raise."""
         decimals = self.header.decimals
-        street = self.street
-        committed = self.committed
-        if rest == "folds":
-            self.actions.append(Action(street, player, ActionKind.FOLD, 0, False, number))
-        elif rest == "checks":
-            self.actions.append(Action(street, player, ActionKind.CHECK, 0, False, number))
-        elif rest.startswith(("calls ", "bets ")):
-            bet = _BET.match(rest)
-            if bet is None:
-                raise ParseError(expected='"calls <amount>" or "bets <amount>"', found=rest)
-            to = committed.get(player, 0) + money(bet.group("amount"), decimals)
-            committed[player] = to
-            kind = ActionKind.CALL if bet.group("verb") == "calls" else ActionKind.BET
-            self.actions.append(Action(street, player, kind, to, bet.group("all_in") is not None, number))
-        elif rest.startswith("raises "):
-            raised = _RAISE.match(rest)
-            if raised is None:
-                raise ParseError(expected='"raises <amount> to <amount>"', found=rest)
-            money(raised.group("by"), decimals)
-            to = money(raised.group("to"), decimals)
-            committed[player] = to
-            self.actions.append(
-                Action(street, player, ActionKind.RAISE, to, raised.group("all_in") is not None, number)
-            )
-        elif rest.startswith("posts "):
+        if rest.startswith("posts "):
             self._post(player, rest, number)
         elif rest.startswith("shows "):
             shows = _SHOWS.match(rest)
             if shows is None:
                 raise ParseError(expected='"shows [<cards>] (<description>)"', found=rest)
-            self._show(player, split_cards(shows.group("cards")), False, shows.group("description") or "", number)
+            self._show(player, cards(shows.group("cards")), False, shows.group("description") or "", number)
         elif rest.startswith("folds "):
             folds = _FOLDS.match(rest)
             if folds is None:
                 raise ParseError(expected='"folds" or "folds [<cards>]"', found=rest)
-            self.actions.append(Action(street, player, ActionKind.FOLD, 0, False, number))
-            self._show(player, split_cards(folds.group("cards")), False, "", number)
+            self.actions.append(Action(self.street, player, ActionKind.FOLD, 0, False, number))
+            self._show(player, cards(folds.group("cards")), False, "", number)
         elif rest.startswith("mucks"):
             mucks = _MUCKS.match(rest)
             if mucks is None:
                 raise ParseError(expected='"mucks hand"', found=rest)
-            self._show(player, split_cards(mucks.group("cards") or ""), True, "", number)
+            self._show(player, cards(mucks.group("cards") or ""), True, "", number)
         elif rest.startswith("straddle "):
             straddle = _STRADDLE.match(rest)
             if straddle is None:
                 raise ParseError(expected='"straddle <amount>"', found=rest)
             total = money(straddle.group("amount"), decimals)
-            had = committed.get(player, 0)
+            had = self.committed.get(player, 0)
             if total <= had:
                 raise ParseError(expected=f"a straddle above the player's {had}", found=rest)
             self._add_post(player, PostKind.STRADDLE, total - had, straddle.group("all_in") is not None, number)
@@ -691,7 +829,7 @@ class _HandReader:
         if bracket < 0 or not rest.endswith("]"):
             raise ParseError(expected='"Dealt to <player> [<cards>]"', found="Dealt to " + rest)
         player = self._seated(rest[:bracket])
-        self._show(player, split_cards(rest[bracket + 2 : -1]), False, "", number)
+        self._show(player, cards(rest[bracket + 2 : -1]), False, "", number)
 
     def _uncalled(self, line: str, number: int) -> None:
         uncalled = _UNCALLED.match(line)
@@ -733,7 +871,7 @@ class _HandReader:
             self.run = _ORDINAL_INDEX[ordinal] if ordinal else 0
 
     def _board(self, name: str, ordinal: str | None, text: str, line: str) -> None:
-        groups = [split_cards(g) for g in _BRACKETS.findall(text)]
+        groups = [cards(g) for g in _BRACKETS.findall(text)]
         if ordinal is None:
             if self.runs:
                 raise ParseError(expected=f"*** FIRST {name} *** after the runs began", found=line)
@@ -772,7 +910,7 @@ class _HandReader:
             ordinal = board.group("ordinal")
             run = _ORDINAL_INDEX[ordinal] if ordinal else self.pending_ordinal
             self.pending_ordinal = None
-            self.summary_boards.append((run or 0, split_cards(board.group("cards")), number))
+            self.summary_boards.append((run or 0, cards(board.group("cards")), number))
         elif line in ORDINALS:  # GG: "FIRST" on its own line, then "Board [...]"
             self.pending_ordinal = _ORDINAL_INDEX[line]
         elif line.startswith("Hand was run "):
@@ -800,28 +938,28 @@ class _HandReader:
 
     def _summary_seat(self, line: str, number: int) -> None:
         colon = line.find(": ")
-        seat_text = line[5:colon] if colon > 5 else ""
-        player = next((s.player for s in self.seats if str(s.seat) == seat_text), None)
+        player = self.seat_names.get(line[5:colon]) if colon > 5 else None
         if player is None or not line.startswith(player, colon + 2):
             raise ParseError(expected='"Seat <n>: <name>" of a seat in the hand\'s seat list', found=line)
         rest = line[colon + 2 + len(player) :]
-        position = _POSITION.match(rest)
-        if position is not None:
-            rest = rest[position.end() :]
+        if rest.startswith(" ("):
+            position = _POSITION.match(rest)
+            if position is not None:
+                rest = rest[position.end() :]
+        if rest in _FOLDED_RESULTS:
+            return
         if not rest.startswith(" "):
             raise ParseError(expected="the player's result after the name", found=line)
         rest = rest[1:]
         if rest.startswith("folded"):
-            if _FOLDED.match(rest) is None:
-                raise ParseError(expected='"folded before Flop" or "folded on the Flop|Turn|River"', found=line)
-            return
+            raise ParseError(expected='"folded before Flop" or "folded on the Flop|Turn|River"', found=line)
         rest = _OUTSIDE_SUFFIX.sub("", rest)
         if _COLLECTED_SUMMARY.match(rest) is not None:
             return
         mucked = _MUCKED_SUMMARY.match(rest)
         if mucked is not None:
             if mucked.group("cards") is not None:
-                self._show(player, split_cards(mucked.group("cards")), True, "", number)
+                self._show(player, cards(mucked.group("cards")), True, "", number)
             return
         showed = _SHOWED_SUMMARY.match(rest)
         if showed is None:
@@ -835,7 +973,7 @@ class _HandReader:
             first_description = first_description or description
             if result.group("lost") is None and description:
                 self.descriptions[(player, run)] = description
-        self._show(player, split_cards(showed.group("cards")), False, first_description, number)
+        self._show(player, cards(showed.group("cards")), False, first_description, number)
 
     # -- the record ---------------------------------------------------------------------
 
