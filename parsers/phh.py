@@ -641,8 +641,8 @@ def _actions(record: HandRecord, index: dict[str, int]) -> list[str]:
     shows = [f"p{index[s.player] + 1} sm" + ("" if s.mucked else f" {''.join(s.cards)}") for s in showdown]
     remaining = [board[dealt:3]] if dealt < 3 and len(board) >= 3 else []
     remaining += [board[i : i + 1] for i in range(max(dealt, 3), len(board))]
-    lines.extend(shows)  # all-in hands show before the rest of the board, as pokerkit wants
     lines.extend(f"d db {''.join(cards)}" for cards in remaining if cards)
+    lines.extend(shows)  # after the whole board: pokerkit accepts that for all-in hands too
     return lines
 
 
