@@ -7,6 +7,7 @@ ledger of every player and the pots as the engine settled them.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections import defaultdict
 from collections.abc import Callable
@@ -115,6 +116,8 @@ def audit_hand(record: HandRecord, rules: RuleSet) -> HandAudit:
     if record.finishing_stacks is not None:
         problems.extend(_finishing_problems(record, r))
     problems.extend(_ranking_problems(record, rules, r))
+    if any(p.code in (Code.POT_AWARD_MISMATCH, Code.SIDE_POT_ELIGIBILITY) for p in problems):
+        problems.extend(_other_ranking_pays(record, rules, claimed))
     ledger = _ledger(record, r, claimed)
     verdict = Verdict.OK
     if any(p.verdict is Verdict.VIOLATION for p in problems):
@@ -206,9 +209,22 @@ def _award_problems(record: HandRecord, r: Replay, claimed: dict[str, int], cash
         problems.append(Problem(Code.SHOWDOWN_CARDS_UNKNOWN, Verdict.WARN, f"{names} cannot be checked: {why}"))
     totals = {p.name: p.total for p in r.players}
     eligible_for = {p.name: {i for i, pot in enumerate(r.pots) if p.name in pot.eligible} for p in r.players}
+    folded = {p.name for p in r.players if p.folded}
     for award in record.awards:
         if award.pot is not None and award.pot < len(r.pots) and award.player not in r.pots[award.pot].eligible:
             if award.player in unverifiable or award.player in cashed_out:
+                continue
+            if award.player in folded or award.player not in totals:
+                problems.append(
+                    Problem(
+                        Code.POT_AWARD_MISMATCH,
+                        Verdict.VIOLATION,
+                        f"{award.player} collected {money(award.amount)} from {pot_name(award.pot)} but folded",
+                        None,
+                        "BET-FOLD",
+                        award.player,
+                    )
+                )
                 continue
             problems.append(
                 Problem(
@@ -265,7 +281,9 @@ def _award_problems(record: HandRecord, r: Replay, claimed: dict[str, int], cash
                 if other in result.winners or other not in took:
                     continue
                 label = pot_name(result.index)
-                if result.index not in eligible_for.get(other, set()):
+                if other in folded or other not in totals:
+                    reasons.append(f"{label} ({money(result.amount)}) went to {other}, who folded")
+                elif result.index not in eligible_for.get(other, set()):
                     code = Code.SIDE_POT_ELIGIBILITY
                     reasons.append(
                         f"{label} ({money(result.amount)}) went to {other}, who was all-in for "
@@ -380,6 +398,27 @@ def _ranking_problems(record: HandRecord, rules: RuleSet, r: Replay) -> list[Pro
                 )
             )
     return problems
+
+
+def _other_ranking_pays(record: HandRecord, rules: RuleSet, claimed: dict[str, int]) -> list[Problem]:
+    """When the payouts are wrong under the chosen ranking but right under the other short-deck
+    ranking, say so: the source plays the other rule set."""
+    if rules.ranking not in _OTHER_RANKING:
+        return []
+    other, other_name = _OTHER_RANKING[rules.ranking]
+    alternative = dataclasses.replace(rules, cards=dataclasses.replace(rules.cards, ranking=other))
+    owed = replay(record, alternative).settlement.owed
+    if {k: v for k, v in owed.items() if v} != {k: v for k, v in claimed.items() if v}:
+        return []
+    return [
+        Problem(
+            Code.RANKING_CONTRADICTION,
+            Verdict.WARN,
+            f"the payouts follow {other.value} (as in {other_name}), not {rules.ranking.value} ({rules.name})",
+            None,
+            "SD-TRIPS-OVER-STRAIGHT" if other is Ranking.TRIPS_OVER_STRAIGHT else "SD-STRAIGHT-OVER-TRIPS",
+        )
+    ]
 
 
 def _ledger(record: HandRecord, r: Replay, claimed: dict[str, int]) -> tuple[LedgerRow, ...]:

@@ -310,27 +310,29 @@ FAULT_KINDS: dict[str, Code] = {
 def inject_faults(
     records: list[HandRecord], count: int, rules: RuleSet, *, seed: int = 0
 ) -> tuple[list[HandRecord], list[Fault]]:
-    """Plant ``count`` faults of different kinds (round robin) in different hands."""
+    """Plant ``count`` faults in different hands, the kinds taken in turn; a kind that fits no
+    hand of the night (an odd chip needs a split pot) gives its turn to the next kind."""
     rng = random.Random(seed)
     out = list(records)
     faults: list[Fault] = []
     used: set[int] = set()
     kinds = list(FAULT_KINDS)
-    attempts = 0
-    while len(faults) < count and attempts < count * 200:
-        kind = kinds[len(faults) % len(kinds)]
-        attempts += 1
-        candidates = [i for i in range(len(out)) if i not in used]
-        if not candidates:
-            break
-        i = rng.choice(candidates)
-        planted = _plant(kind, out[i], rules, rng)
-        if planted is None:
-            continue
-        record, detail = planted
-        out[i] = record
-        used.add(i)
-        faults.append(Fault(record.hand_id, kind, FAULT_KINDS[kind], detail))
+    for slot in range(count):
+        for step in range(len(kinds)):
+            kind = kinds[(slot + step) % len(kinds)]
+            candidates = [i for i in range(len(out)) if i not in used]
+            rng.shuffle(candidates)
+            planted = None
+            for i in candidates[:400]:
+                planted = _plant(kind, out[i], rules, rng)
+                if planted is not None:
+                    record, detail = planted
+                    out[i] = record
+                    used.add(i)
+                    faults.append(Fault(record.hand_id, kind, FAULT_KINDS[kind], detail))
+                    break
+            if planted is not None:
+                break
     return out, faults
 
 
@@ -384,7 +386,12 @@ def _plant_action(kind: str, r: HandRecord, rules: RuleSet) -> tuple[HandRecord,
     actions = list(r.actions)
     for i, a in enumerate(actions):
         if kind == "raise_below_minimum" and a.kind is ActionKind.RAISE and not a.all_in:
-            prev = max([b.to for b in actions[:i] if b.street is a.street] + [0])
+            live: dict[str, int] = {}
+            if a.street is Street.PREFLOP:
+                for post in r.posts:
+                    if post.kind.is_live:
+                        live[post.player] = live.get(post.player, 0) + post.amount
+            prev = max([b.to for b in actions[:i] if b.street is a.street] + list(live.values()) + [0])
             low = prev + 1
             if low < a.to:
                 actions[i] = replace(a, to=low)

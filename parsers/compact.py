@@ -23,7 +23,8 @@ straddle, dead, bomb), ``deal`` (posts what the stakes ask: antes for all, the b
 the blinds left of the button, heads-up the button's small blind), street lines
 ``preflop|flop|turn|river [CARDS:] ACTIONS``, ``show NAME CARDS``, ``muck NAME``,
 ``win NAME AMOUNT [pot N] [run N]``, ``return NAME AMOUNT``, ``rake AMOUNT``, ``pot AMOUNT``.
-Actions are ``NAME f|x|c|bN|rN|a`` (fold, check, call, bet to N, raise to N, all-in);
+Actions are ``NAME f|x|c|bN|rN|a`` (fold, check, call, bet to N, raise to N, all-in; ``cN``
+records a call to N as a source states it);
 amounts are street totals, as in the record. A new ``id`` line starts the next hand.
 """
 
@@ -67,7 +68,7 @@ _POST_KINDS = {
 }
 _ACTION = re.compile(
     r"""^(?P<kind>f|x|c|a|b|r)      # fold, check, call, all-in, bet to, raise to
-        (?P<amount>\d+(?:\.\d+)?)?$ # the street total for b and r""",
+        (?P<amount>\d+(?:\.\d+)?)?$ # the street total for b and r (and a call as the source states it)""",
     re.VERBOSE,
 )
 _STREETS = {s.value: s for s in Street}
@@ -309,7 +310,7 @@ def _street(d: _Draft, street: Street, rest: list[str], line: int) -> None:
             continue
         top = max(d.street_totals.values(), default=0)
         if kind == "c":
-            to, act = min(top, reach), ActionKind.CALL
+            to, act = (min(top, reach) if amount is None else _amount(d, amount, line)), ActionKind.CALL
         elif kind == "a":
             to = reach
             act = ActionKind.CALL if to <= top else (ActionKind.RAISE if top else ActionKind.BET)

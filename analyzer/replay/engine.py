@@ -169,7 +169,10 @@ def _all_in_before(record: HandRecord, name: str) -> bool:
 def replay(record: HandRecord, rules: RuleSet, *, steps: bool = False) -> Replay:
     """Replay a hand: every action checked (all findings kept), then pots built and settled."""
     problems: list[Problem] = []
-    dealt_seats = [s for s in record.seats if not s.sitting_out or any(p.player == s.player for p in record.posts)]
+    posters = {p.player for p in record.posts}
+    # a player with no chips is out (GAME-OUT); one sitting out is not dealt in unless they post
+    dealt_seats = [s for s in record.seats if s.player in posters or (not s.sitting_out and s.stack > 0)]
+    out = {s.player for s in record.seats} - {s.player for s in dealt_seats}
     dealt = [s.player for s in dealt_seats]
     if len(dealt) > rules.table.max_players:
         problems.append(
@@ -243,7 +246,19 @@ def replay(record: HandRecord, rules: RuleSet, *, steps: bool = False) -> Replay
                 )
             table.end_round()
             table.start_street(STREETS[STREET_INDEX[table.street] + 1])
-        found = table.check(action, index)
+        if action.player in out:
+            found = [
+                Problem(
+                    Code.ACTION_OUT_OF_TURN,
+                    Verdict.VIOLATION,
+                    f"{action.player} acts but was not dealt in (no chips, or sitting out)",
+                    index,
+                    "GAME-OUT",
+                    action.player,
+                )
+            ]
+        else:
+            found = table.check(action, index)
         problems.extend(found)
         table.apply(action)
         if steps:

@@ -1,0 +1,108 @@
+"""``sixplus audit``, ``simulate`` and ``convert`` run as a user would (in-process)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from analyzer.cli import cli
+
+
+def _night(tmp_path: Path, faults: int = 0) -> Path:
+    out = tmp_path / "night.jsonl"
+    args = ["simulate", "--rules", "shortdeck", "--hands", "60", "--players", "5", "--seed", "4", "-o", str(out)]
+    if faults:
+        args += ["--faults", str(faults)]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def test_audit_json_lines_follow_the_contract_and_exit_zero(tmp_path: Path) -> None:
+    night = _night(tmp_path)
+    result = CliRunner().invoke(cli, ["audit", str(night), "--json"])
+    assert result.exit_code == 0, result.output
+    lines = [json.loads(line) for line in result.output.splitlines()]
+    hands, summary = lines[:-1], lines[-1]
+    assert len(hands) == 60
+    assert set(hands[0]) == {"hand_id", "source", "line", "rules", "verdict", "problems", "ledger"}
+    assert set(hands[0]["ledger"][0]) == {"player", "start", "posted", "invested", "returned", "won", "rake", "net"}
+    assert summary == {
+        "summary": {
+            "files": 1,
+            "hands": 60,
+            "ok": 60,
+            "warn": 0,
+            "violation": 0,
+            "unreadable": 0,
+            "rules": ["shortdeck"],
+        }
+    }
+    assert all(sum(row["net"] for row in h["ledger"]) == 0 for h in hands)
+
+
+def test_audit_finds_planted_faults_and_exits_one(tmp_path: Path) -> None:
+    night = _night(tmp_path, faults=5)
+    manifest = json.loads(Path(str(night) + ".faults.json").read_text())
+    result = CliRunner().invoke(cli, ["audit", str(night), "--json"])
+    assert result.exit_code == 1
+    lines = [json.loads(line) for line in result.output.splitlines()]
+    by_id = {line["hand_id"]: line for line in lines[:-1]}
+    for fault in manifest:
+        assert fault["code"] in [p["code"] for p in by_id[fault["hand_id"]]["problems"]]
+    assert lines[-1]["summary"]["violation"] == 5
+
+
+def test_audit_text_output_ends_with_the_night_in_one_line(tmp_path: Path) -> None:
+    night = _night(tmp_path)
+    result = CliRunner().invoke(cli, ["audit", str(night)])
+    assert result.exit_code == 0
+    assert result.output.splitlines()[-1] == "60 hands: 60 ok; chips reconcile to 0 (rules: shortdeck)"
+
+
+def test_audit_reports_a_broken_line_and_reads_the_rest(tmp_path: Path) -> None:
+    night = _night(tmp_path)
+    lines = night.read_text().splitlines()
+    lines[3] = lines[3].replace('"stack":', '"stack":"x","_":', 1)
+    night.write_text("\n".join(lines) + "\n")
+    result = CliRunner().invoke(cli, ["audit", str(night), "--json"])
+    assert result.exit_code == 1
+    out = [json.loads(line) for line in result.output.splitlines()]
+    assert out[-1]["summary"]["unreadable"] == 1 and out[-1]["summary"]["hands"] == 60
+    bad = next(line for line in out[:-1] if line["verdict"] == "unreadable")
+    assert bad["line"] == 4 and "expected `int` at $.seats[0].stack" in bad["problems"][0]["message"]
+
+
+def test_audit_of_nothing_readable_exits_two_with_one_line(tmp_path: Path) -> None:
+    junk = tmp_path / "notes.txt"
+    junk.write_text("shopping list\nmilk\n")
+    result = CliRunner().invoke(cli, ["audit", str(junk)])
+    assert result.exit_code == 2
+    assert f"{junk}:1: input: expected a hand history" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_audit_unknown_rules_exit_two(tmp_path: Path) -> None:
+    night = _night(tmp_path)
+    result = CliRunner().invoke(cli, ["audit", str(night), "--rules", "omaha"])
+    assert result.exit_code == 2
+    assert "expected a preset" in result.output
+
+
+def test_simulate_refuses_too_many_players_for_short_deck(tmp_path: Path) -> None:
+    result = CliRunner().invoke(
+        cli, ["simulate", "--rules", "shortdeck", "--hands", "1", "--players", "9", "-o", str(tmp_path / "x")]
+    )
+    assert result.exit_code == 2
+    assert "players: expected 2 to 8, got 9" in result.output
+
+
+def test_every_command_is_documented_with_an_example() -> None:
+    from analyzer.cli import COMMANDS
+
+    for name in COMMANDS:
+        result = CliRunner().invoke(cli, [name, "--help"])
+        assert result.exit_code == 0, name
+        assert "Example:" in result.output, name
