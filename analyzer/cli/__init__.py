@@ -20,7 +20,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "simulate": ("simulate_cmd", "Deal a night of hands to seeded bots (optionally with planted errors)."),
     "convert": ("convert_cmd", "Convert hand histories to another format."),
     "dashboard": ("dashboard_cmd", "Open the Streamlit dashboard."),
+    "casino": ("casino_cmd", "The 6+ Poker betting game (seed 003): settle bets again, price the odds."),
     "equity": ("equity_cmd", "Exact equity of two or more hands, every run-out enumerated."),
+    "import": ("import_cmd", "Audit hand histories and add them to the store, each hand once."),
     "frequencies": ("frequencies_cmd", "How often each kind of hand occurs: exact counts, probabilities, odds."),
     "quiz": ("quiz_cmd", "Training mode: quizzes that teach the short deck (en, de, es)."),
 }
