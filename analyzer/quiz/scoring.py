@@ -21,8 +21,10 @@ from analyzer.quiz.model import LEVELS, Kind
 
 #: right answers in a row (in one kind) that move the player up a level
 LEVEL_UP = 2
-#: the least weight a kind keeps, however well the player does
-MIN_WEIGHT = 0.25
+#: the least weight a kind keeps, however well the player does, and the most it gets, however
+#: badly (so that one kind never crowds out the others)
+MIN_WEIGHT = 0.5
+MAX_WEIGHT = 3.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,8 +82,13 @@ class Score:
 
 
 def weight(k: KindScore) -> float:
-    """More weight to a kind answered wrong, less to one answered right (at least ``MIN_WEIGHT``)."""
-    return max(MIN_WEIGHT, (1 + 2 * k.wrong) / (1 + k.right))
+    """More weight to a kind answered wrong, less to one answered right, within
+    ``MIN_WEIGHT`` and ``MAX_WEIGHT``.
+
+    >>> weight(KindScore(Kind.OUTS, asked=3, right=0)), weight(KindScore(Kind.OUTS, asked=3, right=3))
+    (3.0, 0.5)
+    """
+    return min(MAX_WEIGHT, max(MIN_WEIGHT, (1 + 2 * k.wrong) / (1 + k.right)))
 
 
 def weights(score: Score, kinds: Sequence[Kind]) -> dict[Kind, float]:

@@ -218,7 +218,7 @@ def _stakes(rng: random.Random, rules: RuleSet) -> Stakes:
 
 
 def _table(rng: random.Random, spec: Spec) -> Round:
-    heads_up = rng.random() < (0.35 if spec.level == 3 else 0.1)
+    heads_up = rng.random() < {1: 0.25, 2: 0.1, 3: 0.35}[spec.level]
     count = 2 if heads_up else rng.randint(3, min(6, spec.rules.table.max_players))
     seats = sorted(rng.sample(range(1, 10), count))
     players = list(zip(rng.sample(PLAYERS, count), seats))

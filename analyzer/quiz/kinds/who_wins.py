@@ -127,7 +127,7 @@ def build(hands: tuple[Hand, ...], board: tuple[Card, ...], spec: Spec, *, note:
     winners = tuple(h.player for h, v in zip(hands, values) if v.strength == top)
     keys = frozenset(LETTERS[i] for i, v in enumerate(values) if v.strength == top)
     if note == EMPTY:
-        note = _kicker_note(values, top)
+        note = _note(values, top, spec)
     lines = tuple(
         t("ww.line", player=h.player, words=name_of(v).text(), cards=Cards(v.cards)) for h, v in zip(hands, values)
     )
@@ -158,9 +158,17 @@ def build(hands: tuple[Hand, ...], board: tuple[Card, ...], spec: Spec, *, note:
     )
 
 
-def _kicker_note(values: list[HandValue], top: int) -> Text:
+def _note(values: list[HandValue], top: int, spec: Spec) -> Text:
+    """What decided it: a flush against a full house, trips against a straight, or the kickers."""
     best = [v for v in values if v.strength == top]
     rest = [v for v in values if v.strength != top]
-    if rest and max(rest).category is best[0].category:
+    if not rest:
+        return EMPTY
+    pair = {best[0].category, max(rest).category}
+    if pair == {C.FLUSH, C.FULL_HOUSE}:
+        return _flush_note(spec)
+    if pair == {C.STRAIGHT, C.THREE_OF_A_KIND}:
+        return _trips_note(spec.ranking)
+    if len(pair) == 1:
         return t("ww.note_kickers", category=category_text(best[0].category))
     return EMPTY
