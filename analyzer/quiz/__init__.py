@@ -8,7 +8,8 @@ No UI here: a page or the terminal calls these.
   (a frozen :class:`Score`: right, streak, a level per kind); kinds answered wrong are
   asked more often (:func:`weights`).
 * :func:`questions_from_hands` builds questions from a player's own hands.
-* :func:`render` shows any text of a question in ``"en"``, ``"de"`` or ``"es"``.
+* :func:`render` shows any text of a question in ``"en"``, ``"de"`` or ``"es"``; :func:`card_text`
+  writes a card the language's way (German ``D♥`` for the queen).
 
 The kinds (:class:`Kind`): ``low-straight``, ``best-five``, ``who-wins``, ``name-hand``,
 ``outs``, ``side-pots``, ``betting``; each has levels 1 to 3.
@@ -19,7 +20,7 @@ from analyzer.quiz.model import KINDS, LEVELS, Answer, Choice, Form, Hand, Kind,
 from analyzer.quiz.own import OwnQuestions, questions_from_hands
 from analyzer.quiz.scoring import KindScore, Score, weights
 from analyzer.quiz.spec import NotApplicable
-from analyzer.quiz.text import LANGS, Lang, Text, render
+from analyzer.quiz.text import LANGS, Lang, Text, card_text, render
 
 __all__ = [
     "KINDS",
@@ -40,6 +41,7 @@ __all__ = [
     "Score",
     "Text",
     "Verdict",
+    "card_text",
     "check",
     "generate",
     "kinds_for",

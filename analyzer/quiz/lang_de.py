@@ -147,7 +147,7 @@ TEXTS: dict[str, str] = {
     ),
     "ou.explain_outs": (
         "{n} Outs: {outs}. Du siehst {seen} Karten, also sind {unseen} ungesehen: "
-        "die Chance mit der nächsten Karte ist {n} zu {unseen}, {pct}. {note}"
+        "die Chance mit der nächsten Karte ist {n} von {unseen}, {pct}. {note}"
     ),
     "ou.explain_by_river": (
         "{n} Karten bringen am Turn {target}. Von den {pairs} Paaren aus Turn und River "

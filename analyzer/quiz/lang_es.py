@@ -3,9 +3,9 @@ Escalera de color, Póquer, Color, Full, Escalera, Trío, Doble pareja, Pareja, 
 
 from __future__ import annotations
 
-#: valor -> forma -> palabra
+#: valor -> forma -> palabra; "to": hasta dónde llega una escalera ("al nueve", "a la reina")
 RANKS: dict[int, dict[str, str]] = {
-    r: {"one": one, "many": many, "to": one}
+    r: {"one": one, "many": many, "to": ("a la " if r in (11, 12) else "al ") + one}
     for r, one, many in (
         (2, "dos", "doses"),
         (3, "tres", "treses"),
@@ -62,11 +62,11 @@ TEXTS: dict[str, str] = {
     "words.one_pair": "Pareja de {pair:many}",
     "words.two_pair": "Doble pareja, {high:many} y {low:many}",
     "words.three_of_a_kind": "Trío de {rank:many}",
-    "words.straight": "Escalera al {top:to}",
-    "words.flush": "Color al {top:one}",
+    "words.straight": "Escalera {top:to}",
+    "words.flush": "Color {top:to}",
     "words.full_house": "Full de {trips:many} con {pair:many}",
     "words.four_of_a_kind": "Póquer de {rank:many}",
-    "words.straight_flush": "Escalera de color al {top:to}",
+    "words.straight_flush": "Escalera de color {top:to}",
     "target.straight": "una escalera",
     "target.flush": "un color",
     "street.preflop": "Preflop",
@@ -76,7 +76,7 @@ TEXTS: dict[str, str] = {
     # encuentra la escalera baja
     "ls.ask_has": "¿Tiene {player} una escalera?",
     "ls.yes_low": "Sí: {run} es una escalera, la más baja. El As juega bajo.",
-    "ls.yes_high": "Sí: {run} es una escalera al {top:to}.",
+    "ls.yes_high": "Sí: {run} es una escalera {top:to}.",
     "ls.no_wrap": (
         "No: {wrap} daría la vuelta, y una escalera nunca la da. "
         "El As juega bajo solo en {low} y alto solo en A-K-Q-J-10."

@@ -7,6 +7,8 @@ from collections import Counter
 from dataclasses import FrozenInstanceError
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from analyzer.cards import clean
 from analyzer.quiz import (
@@ -137,6 +139,18 @@ def test_score_counts_streaks_and_moves_levels() -> None:
     assert Score().after(Kind.OUTS, True).after(Kind.OUTS, True).of(Kind.OUTS).level == 2
     with pytest.raises(FrozenInstanceError):
         s.right = 9  # type: ignore[misc]
+
+
+@given(st.lists(st.tuples(st.sampled_from(list(Kind)), st.booleans()), max_size=60))
+def test_score_invariants_hold_for_any_answers(answers: list[tuple[Kind, bool]]) -> None:
+    s = Score()
+    for kind, correct in answers:
+        s = s.after(kind, correct)
+    assert s.asked == len(answers) and s.right == sum(c for _, c in answers)
+    assert s.asked == sum(k.asked for k in s.kinds) and s.right == sum(k.right for k in s.kinds)
+    assert 0 <= s.streak <= s.best_streak <= s.right
+    assert all(1 <= k.level <= 3 for k in s.kinds)
+    assert all(0.5 <= w <= 3.0 for w in weights(s, list(Kind)).values())
 
 
 def test_a_kind_answered_wrong_weighs_more_than_one_answered_right() -> None:

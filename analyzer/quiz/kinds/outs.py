@@ -82,6 +82,11 @@ def outs_of(cards: tuple[Card, ...], pool: tuple[Card, ...], target: str, spec: 
     return tuple(c for c in pool if test([*cards, c], spec))
 
 
+def _makes_low(cards: tuple[Card, ...], spec: Spec) -> bool:
+    """Could one more card give these cards the low straight (A-6-7-8-9)?"""
+    return len(set(low_run(spec.ranking)) - {c.rank for c in cards}) <= 1
+
+
 def _note(target: str, spec: Spec, outs: tuple[Card, ...], cards: tuple[Card, ...]) -> Text:
     if target == "flush":
         return Text("ou.note_flush36" if spec.is_short else "ou.note_flush52")
@@ -104,7 +109,7 @@ def _question(
     choices: tuple[Choice, ...] = (),
 ) -> Question:
     rules = ["SD-DECK" if spec.is_short else "HE-DECK"]
-    if target == "straight":
+    if target == "straight" and _makes_low(hands[0].cards + board, spec):
         rules.append(low_rule(spec))
     if len(hands) > 1:
         rules.append("SD-BEST-FIVE")
