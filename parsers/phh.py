@@ -656,7 +656,7 @@ def _optional_fields(record: HandRecord) -> list[tuple[str, str]]:
         fields.append(("table", _string(record.table)))
     if record.max_seats is not None:
         fields.append(("seat_count", str(record.max_seats)))
-    if record.hand_id.isdigit():
+    if re.fullmatch(r"[0-9]+", record.hand_id):
         fields.append(("hand", record.hand_id))
     match = re.fullmatch(r"(\d{4})(?:-(\d{2})(?:-(\d{2})(?:T(\d{2}:\d{2}:\d{2}))?)?)?", record.started_at or "")
     if match:

@@ -159,6 +159,7 @@ _TABLE_LINE = re.compile(
 )
 _FILE_GAME = re.compile(r"poker_now_log_(?P<game>[A-Za-z0-9_-]+)\.csv$")
 _HEADER = ("entry", "at", "order")
+_DIGITS = re.compile(r"[0-9]+")  # ASCII only: str.isdigit() also takes "¹"
 _ROW = re.compile(r'^"(?:[^"]|"")*",\d{4}-\d\d-\d\dT[^,]*,\d+\s*$')
 
 
@@ -222,8 +223,8 @@ def read_rows(text: str, *, file: str = "") -> list[Row]:
                 continue
             if tuple(c.strip() for c in cells) == _HEADER:
                 continue
-            if len(cells) == 3 and cells[2].strip().isdigit():
-                rows.append(Row(cells[0].strip(), cells[1].strip(), int(cells[2]), line))
+            if len(cells) == 3 and _DIGITS.fullmatch(cells[2].strip()):
+                rows.append(Row(cells[0].strip(), cells[1].strip(), int(cells[2].strip()), line))
                 continue
             above = rows[-1] if rows else Row("", "", 0, 0)
             found = ",".join(cells)

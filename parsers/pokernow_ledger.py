@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -41,6 +42,7 @@ from parsers.pokernow import EventKind, TableEvent
 FORMAT = "pokernow-ledger"
 COLUMNS = ("player_nickname", "player_id", "session_start_at", "session_end_at", "buy_in", "buy_out", "stack")
 _SCALES = (Fraction(1), Fraction(100), Fraction(1, 100))
+_INTEGER = re.compile(r"-?[0-9]+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,52 +100,62 @@ def sniff_ledger(text: str) -> bool:
 
 def parse_ledger(text: str, *, file: str = "") -> Ledger:
     """Read a ledger CSV (8 columns, or 9 with ``nit_escrow``)."""
-    reader = csv.reader(io.StringIO(text))
     header: list[str] | None = None
     rows: list[LedgerRow] = []
+    reader = csv.reader(io.StringIO(text))
     start = 1
-    for cells in reader:
-        line, start = start, reader.line_num + 1
-        if not any(c.strip() for c in cells):
-            continue
-        if header is None:
-            header = [c.strip() for c in cells]
-            if tuple(header[: len(COLUMNS)]) != COLUMNS or "net" not in header:
-                raise ParseError(
-                    expected="the ledger header " + ",".join((*COLUMNS, "net")),
-                    found=",".join(cells)[:80],
-                    format=FORMAT,
-                    file=file,
-                    line=line,
-                )
-            continue
-        if len(cells) != len(header):
-            raise ParseError(
-                expected=f"{len(header)} columns", found=",".join(cells)[:80], format=FORMAT, file=file, line=line
-            )
-        value = dict(zip(header, (c.strip() for c in cells)))
-        rows.append(
-            LedgerRow(
-                player=value["player_nickname"],
-                player_id=value["player_id"],
-                session_start=value["session_start_at"] or None,
-                session_end=value["session_end_at"] or None,
-                buy_in=_integer(value, "buy_in", file, line),
-                buy_out=_integer(value, "buy_out", file, line) if value["buy_out"] else None,
-                stack=_integer(value, "stack", file, line),
-                net=_integer(value, "net", file, line),
-                nit_escrow=_integer(value, "nit_escrow", file, line) if value.get("nit_escrow") else None,
-                line=line,
-            )
-        )
+    try:
+        for cells in reader:
+            line, start = start, reader.line_num + 1
+            if not any(c.strip() for c in cells):
+                continue
+            if header is None:
+                header = _header(cells, file, line)
+                continue
+            rows.append(_row(header, cells, file, line))
+    except csv.Error as error:
+        raise ParseError(expected="CSV rows", found=str(error), format=FORMAT, file=file, line=start) from None
     if header is None:
         raise ParseError(expected="a PokerNow ledger", found="an empty file", format=FORMAT, file=file, line=1)
     return Ledger(file=file, rows=tuple(rows))
 
 
+def _header(cells: list[str], file: str, line: int) -> list[str]:
+    header = [c.strip() for c in cells]
+    if tuple(header[: len(COLUMNS)]) != COLUMNS or "net" not in header:
+        raise ParseError(
+            expected="the ledger header " + ",".join((*COLUMNS, "net")),
+            found=",".join(cells)[:80],
+            format=FORMAT,
+            file=file,
+            line=line,
+        )
+    return header
+
+
+def _row(header: list[str], cells: list[str], file: str, line: int) -> LedgerRow:
+    if len(cells) != len(header):
+        raise ParseError(
+            expected=f"{len(header)} columns", found=",".join(cells)[:80], format=FORMAT, file=file, line=line
+        )
+    value = dict(zip(header, (c.strip() for c in cells)))
+    return LedgerRow(
+        player=value["player_nickname"],
+        player_id=value["player_id"],
+        session_start=value["session_start_at"] or None,
+        session_end=value["session_end_at"] or None,
+        buy_in=_integer(value, "buy_in", file, line),
+        buy_out=_integer(value, "buy_out", file, line) if value["buy_out"] else None,
+        stack=_integer(value, "stack", file, line),
+        net=_integer(value, "net", file, line),
+        nit_escrow=_integer(value, "nit_escrow", file, line) if value.get("nit_escrow") else None,
+        line=line,
+    )
+
+
 def _integer(value: Mapping[str, str], key: str, file: str, line: int) -> int:
     text = value[key]
-    if not text.lstrip("-").isdigit():
+    if not _INTEGER.fullmatch(text):
         raise ParseError(expected=f"an integer {key}", found=text, format=FORMAT, file=file, line=line)
     return int(text)
 

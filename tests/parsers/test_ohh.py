@@ -7,6 +7,7 @@ from __future__ import annotations
 import codecs
 import dataclasses
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -32,6 +33,7 @@ from parsers.record import (
     Street,
     Variant,
 )
+from parsers.text import decode
 
 DATA = Path(__file__).parent / "data" / "ohh"
 
@@ -234,3 +236,20 @@ def test_the_writer_refuses_a_game_it_cannot_name() -> None:
     with pytest.raises(ParseError) as caught:
         ohh.write([dataclasses.replace(SHORT_DECK, game=Game(variant=Variant.OTHER, declared="Razz"))])
     assert str(caught.value) == "<input>: ohh hand sd-1: expected a hold'em or short-deck hand, found 'Razz'"
+
+
+def test_mutated_ohh_gives_records_or_typed_rejections_one_per_object() -> None:
+    """Truncation, byte flips, shuffled lines, wrong encodings: never a traceback."""
+    data = (DATA / "club_night.ohh").read_bytes()
+    rng = random.Random(11)
+    for _ in range(60):
+        mutated = bytearray(data[: rng.randrange(len(data))] if rng.random() < 0.3 else data)
+        for _ in range(rng.randrange(6) if mutated else 0):
+            mutated[rng.randrange(len(mutated))] = rng.randrange(256)
+        lines = bytes(mutated).split(b"\n")
+        if rng.random() < 0.2:
+            rng.shuffle(lines)
+        text = decode(b"\n".join(lines))
+        results = list(ohh.parse(text))
+        assert all(isinstance(r, HandRecord | Rejected) for r in results)
+        assert len(results) == sum(1 for _ in ohh._pieces(text))

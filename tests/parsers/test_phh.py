@@ -5,6 +5,8 @@
 from __future__ import annotations
 
 import dataclasses
+import random
+import re
 from decimal import Decimal
 from pathlib import Path
 
@@ -28,6 +30,7 @@ from parsers.record import (
     Street,
     Variant,
 )
+from parsers.text import decode
 
 DATA = Path(__file__).parent / "data" / "phh"
 
@@ -237,3 +240,20 @@ def test_the_writer_refuses_a_hand_phh_cannot_express() -> None:
         f"<input>: phh hand {record.hand_id}: expected a hand PHH can express (NT, NS or FT, one board, "
         "no bomb pot), found '2 boards'"
     )
+
+
+def test_mutated_phh_gives_records_or_typed_rejections_one_per_table() -> None:
+    """Truncation, byte flips, shuffled lines, wrong encodings: never a traceback."""
+    data = (DATA / "night.phhs").read_bytes()
+    rng = random.Random(7)
+    for _ in range(60):
+        mutated = bytearray(data[: rng.randrange(len(data))] if rng.random() < 0.3 else data)
+        for _ in range(rng.randrange(6) if mutated else 0):
+            mutated[rng.randrange(len(mutated))] = rng.randrange(256)
+        lines = bytes(mutated).split(b"\n")
+        if rng.random() < 0.3:
+            rng.shuffle(lines)
+        text = decode(b"\n".join(lines))
+        results = list(phh.parse(text))
+        assert all(isinstance(r, HandRecord | Rejected) for r in results)
+        assert len(results) >= len(re.findall(r"^[ \t]*\[[ \t]*[^\[\]\s]+[ \t]*\][ \t]*$", text, re.MULTILINE))

@@ -7,12 +7,13 @@ The fixtures in ``data/pokernow/`` are our own logs written in PokerNow's gramma
 from __future__ import annotations
 
 import codecs
+import random
 from pathlib import Path
 
 import pytest
 
 from parsers import formats, pokernow
-from parsers.errors import RejectCode, Rejected
+from parsers.errors import ParseError, RejectCode, Rejected
 from parsers.record import (
     ActionKind,
     Award,
@@ -25,6 +26,7 @@ from parsers.record import (
     Shown,
     Street,
 )
+from parsers.text import decode
 
 DATA = Path(__file__).parent / "data" / "pokernow"
 ANNA, BEN, DAN, EVE = "Anna @ AAAAAAAAAA", "Ben @ BBBBBBBBBB", 'Dan "the man" @ DDDDDDDDDD', "Eve @ EEEEEEEEEE"
@@ -290,3 +292,37 @@ def test_table_events_give_buy_ins_quits_and_admin_changes_with_their_units() ->
     assert kinds[-1] == (pokernow.EventKind.QUIT, "EEEEEEEEEE", 320)
     assert (pokernow.EventKind.QUEUED, "CCCCCCCCCC", 0) in kinds
     assert all(e.decimals == 2 for e in events)
+
+
+def _mutations(data: bytes, seed: int) -> list[bytes]:
+    rng = random.Random(seed)
+    out = []
+    for _ in range(60):
+        lines = data.split(b"\n")
+        kind = rng.randrange(4)
+        if kind == 0:
+            out.append(data[: rng.randrange(len(data))])
+        elif kind == 1:
+            flipped = bytearray(data)
+            for _ in range(8):
+                flipped[rng.randrange(len(flipped))] = rng.randrange(256)
+            out.append(bytes(flipped))
+        elif kind == 2:
+            rng.shuffle(lines)
+            out.append(b"\n".join(lines))
+        else:
+            out.append(data.decode("utf-8").encode(rng.choice(["utf-16", "cp1252"]), errors="replace"))
+    return out
+
+
+def test_mutated_logs_give_records_or_typed_rejections_and_lose_no_hand_start() -> None:
+    """Truncation, byte flips, shuffled rows, wrong encodings: never a traceback."""
+    for data in _mutations((DATA / "home_night.csv").read_bytes(), seed=4):
+        text = decode(data)
+        try:
+            results = list(pokernow.parse(text))
+            starts = [r for r in pokernow.read_rows(text) if r.entry.startswith("-- starting hand")]
+        except ParseError:
+            continue  # a file-level CSV error, typed
+        assert len(results) == len(starts)
+        assert all(isinstance(r, HandRecord | Rejected) for r in results)
