@@ -581,6 +581,13 @@ class _HandReader:
         block = self.block
         lines = block.lines
         first = block.first_line
+        if block.glued:
+            raise ParseError(
+                expected=f"the rest of the hand (the next hand's header starts inside line {first + len(lines) - 1})",
+                found=lines[-1],
+                line=first + len(lines) - 1,
+                code=RejectCode.TRUNCATED,
+            )
         if len(lines) < 2:
             raise ParseError(expected="the table line after the header", found="the end of the hand", line=first)
         table = _TABLE.match(lines[1])
@@ -618,13 +625,6 @@ class _HandReader:
         self.names_by_length = sorted(self.names, key=len, reverse=True)
         self._body(lines, index)
         last = first + len(lines) - 1
-        if block.glued:
-            raise ParseError(
-                expected="the hand to end before the next hand's header",
-                found=lines[-1] + " <next header>",
-                line=last,
-                code=RejectCode.TRUNCATED,
-            )
         if not self.summary:
             raise ParseError(
                 expected='"*** SUMMARY ***"', found="the end of the hand", line=last, code=RejectCode.TRUNCATED
@@ -679,7 +679,7 @@ class _HandReader:
                     if " " in amount:  # "and is all-in", "and has reached the $80 cap"
                         bet = _BET.match(rest)
                         if bet is None:
-                            raise ParseError(expected='"calls <amount>" or "bets <amount>"', found=rest)
+                            raise ParseError(expected='"calls <amount>" or "bets <amount>"', found=line)
                         amount, all_in = bet.group("amount"), bet.group("all_in") is not None
                     committed = self.committed
                     to = committed.get(player, 0) + money(amount, decimals)
@@ -692,7 +692,7 @@ class _HandReader:
                     else:
                         raised = _RAISE.match(rest)
                         if raised is None:
-                            raise ParseError(expected='"raises <amount> to <amount>"', found=rest)
+                            raise ParseError(expected='"raises <amount> to <amount>"', found=line)
                         by, to_text, all_in = raised.group("by"), raised.group("to"), raised.group("all_in") is not None
                     money(by, decimals)
                     to = money(to_text, decimals)
@@ -740,34 +740,36 @@ class _HandReader:
         elif rest.startswith("shows "):
             shows = _SHOWS.match(rest)
             if shows is None:
-                raise ParseError(expected='"shows [<cards>] (<description>)"', found=rest)
+                raise ParseError(expected='"shows [<cards>] (<description>)"', found=f"{player}: {rest}")
             self._show(player, cards(shows.group("cards")), False, shows.group("description") or "", number)
         elif rest.startswith("folds "):
             folds = _FOLDS.match(rest)
             if folds is None:
-                raise ParseError(expected='"folds" or "folds [<cards>]"', found=rest)
+                raise ParseError(expected='"folds" or "folds [<cards>]"', found=f"{player}: {rest}")
             self.actions.append(Action(self.street, player, ActionKind.FOLD, 0, False, number))
             self._show(player, cards(folds.group("cards")), False, "", number)
         elif rest.startswith("mucks"):
             mucks = _MUCKS.match(rest)
             if mucks is None:
-                raise ParseError(expected='"mucks hand"', found=rest)
+                raise ParseError(expected='"mucks hand"', found=f"{player}: {rest}")
             self._show(player, cards(mucks.group("cards") or ""), True, "", number)
         elif rest.startswith("straddle "):
             straddle = _STRADDLE.match(rest)
             if straddle is None:
-                raise ParseError(expected='"straddle <amount>"', found=rest)
+                raise ParseError(expected='"straddle <amount>"', found=f"{player}: {rest}")
             total = money(straddle.group("amount"), decimals)
             had = self.committed.get(player, 0)
             if total <= had:
-                raise ParseError(expected=f"a straddle above the player's {had}", found=rest)
+                raise ParseError(expected=f"a straddle above the player's {had}", found=f"{player}: {rest}")
             self._add_post(player, PostKind.STRADDLE, total - had, straddle.group("all_in") is not None, number)
         elif rest == "doesn't show hand" or _NOISE.match(f"{player}: {rest}") is not None:
             return
         else:
             outside = _GG_OUTSIDE.match(rest)
             if outside is None:
-                raise ParseError(expected="an action (folds, checks, calls, bets, raises, posts, shows)", found=rest)
+                raise ParseError(
+                    expected="an action (folds, checks, calls, bets, raises, posts, shows)", found=f"{player}: {rest}"
+                )
             amount = money(outside.group("amount"), decimals)
             if outside.group("receives"):
                 self._outside(player, amount, 0)
@@ -778,7 +780,8 @@ class _HandReader:
         post = _POST.match(rest)
         if post is None:
             raise ParseError(
-                expected='"posts small blind|big blind|the ante|button blind|straddle <amount>"', found=rest
+                expected='"posts small blind|big blind|the ante|button blind|straddle <amount>"',
+                found=f"{player}: {rest}",
             )
         amount = money(post.group("amount"), self.header.decimals)
         all_in = post.group("all_in") is not None
@@ -786,7 +789,7 @@ class _HandReader:
         if words == "small & big blinds":
             big = self.header.stakes.big_blind
             if not 0 < big < amount:
-                raise ParseError(expected=f"small & big blinds above the big blind {big}", found=rest)
+                raise ParseError(expected=f"small & big blinds above the big blind {big}", found=f"{player}: {rest}")
             self._add_post(player, PostKind.DEAD_BLIND, amount - big, False, number)
             self._add_post(player, PostKind.BIG_BLIND, big, all_in, number)
             return
@@ -1054,14 +1057,14 @@ class _HandReader:
 
 
 def _at(error: ParseError, line: int) -> ParseError:
-    """The error placed on a line, unless it already has one."""
+    """The error placed on a line, unless it already has one (a column counted in a part of
+    the line, such as a card's place in its brackets, is dropped)."""
     if error.line:
         return error
     return ParseError(
         expected=error.expected,
         found=error.found,
         line=line,
-        column=error.column,
         hand_id=error.hand_id,
         code=error.code,
     )
