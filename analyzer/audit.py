@@ -12,7 +12,8 @@ import re
 from collections import defaultdict
 from collections.abc import Callable
 
-from analyzer.evaluator import Category, Ranking, evaluate
+from analyzer.cards import Card
+from analyzer.evaluator import Category, Ranking, category_of, strength_of, words_of
 from analyzer.replay.engine import Replay, replay
 from analyzer.replay.findings import Code, HandAudit, LedgerRow, PotResult, Problem, Verdict
 from analyzer.replay.pots import split
@@ -112,7 +113,7 @@ def audit_hand(record: HandRecord, rules: RuleSet) -> HandAudit:
         )
     problems.extend(_rake_problems(record, rules, r, deductions))
     if record.awards:
-        problems.extend(_award_problems(record, r, claimed, cashed_out))
+        problems.extend(_award_problems(record, r, claimed, cashed_out, rules.ranking))
     if record.finishing_stacks is not None:
         problems.extend(_finishing_problems(record, r))
     problems.extend(_ranking_problems(record, rules, r))
@@ -192,7 +193,9 @@ def _rake_problems(record: HandRecord, rules: RuleSet, r: Replay, rake: int) -> 
     return []
 
 
-def _award_problems(record: HandRecord, r: Replay, claimed: dict[str, int], cashed_out: set[str]) -> list[Problem]:
+def _award_problems(
+    record: HandRecord, r: Replay, claimed: dict[str, int], cashed_out: set[str], ranking: Ranking
+) -> list[Problem]:
     money = _money(record.decimals)
     settlement = r.settlement
     undecided = set(settlement.undecided)
@@ -295,7 +298,7 @@ def _award_problems(record: HandRecord, r: Replay, claimed: dict[str, int], cash
                     if theirs and mine:
                         reasons.append(
                             f"{label} ({money(result.amount)}) went to {other}, whose "
-                            f"{theirs.words().lower()} loses to {mine.words().lower()}"
+                            f"{words_of(theirs, ranking).lower()} loses to {words_of(mine, ranking).lower()}"
                         )
                     else:
                         reasons.append(f"{label} ({money(result.amount)}) went to {other}")
@@ -380,18 +383,19 @@ def _ranking_problems(record: HandRecord, rules: RuleSet, r: Replay) -> list[Pro
         if said is None or shown is None or "??" in shown.cards or len(board) != 5:
             continue
         try:
-            ours = evaluate(shown.cards + board, rules.ranking)
-            theirs = evaluate(shown.cards + board, other)
-        except (ValueError, HandHistoryError):  # cards outside the deck are reported elsewhere
+            cards = [Card.from_text(c).index for c in shown.cards + board]
+            ours = category_of(strength_of(cards, rules.ranking), rules.ranking)
+            theirs = category_of(strength_of(cards, other), other)
+        except (ValueError, KeyError, HandHistoryError):  # bad cards are reported elsewhere
             continue
-        if ours.category is not said and theirs.category is said:
+        if ours is not said and theirs is said:
             problems.append(
                 Problem(
                     Code.RANKING_CONTRADICTION,
                     Verdict.WARN,
                     f"the source says {player} has {said.value} ({text.strip()}), which is the ranking of "
                     f"{other_name} ({other.value}); under {rules.name} ({rules.ranking.value}) it is "
-                    f"{ours.category.value}",
+                    f"{ours.value}",
                     None,
                     "SD-TRIPS-OVER-STRAIGHT" if other is Ranking.TRIPS_OVER_STRAIGHT else "SD-STRAIGHT-OVER-TRIPS",
                     player,

@@ -40,6 +40,7 @@ __all__ = [
     "parse_ranking",
     "strength_of",
     "strengths",
+    "words_of",
 ]
 
 
@@ -62,27 +63,38 @@ class HandValue:
 
     def words(self) -> str:
         """The category and rank words: "Full house, eights over kings"."""
-        c = self.category
-        ranks = [card.rank for card in self.cards]
-        if c in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
-            return f"{c.value.capitalize()}, {RANK_WORDS[ranks[0]]} high"
-        if c is Category.FOUR_OF_A_KIND:
-            return f"Four of a kind, {_plural(ranks[0])}"
-        if c is Category.FULL_HOUSE:
-            return f"Full house, {_plural(ranks[0])} over {_plural(ranks[3])}"
-        if c is Category.FLUSH:
-            return f"Flush, {RANK_WORDS[ranks[0]]} high"
-        if c is Category.THREE_OF_A_KIND:
-            return f"Three of a kind, {_plural(ranks[0])}"
-        if c is Category.TWO_PAIR:
-            return f"Two pair, {_plural(ranks[0])} and {_plural(ranks[2])}"
-        if c is Category.ONE_PAIR:
-            return f"One pair, {_plural(ranks[0])}"
-        return f"High card, {RANK_WORDS[ranks[0]]}"
+        return words_of(self.strength, self.ranking)
 
     def describe(self) -> str:
         """Words and the five cards: "Straight, nine high: 9♠ 8♠ 7♦ 6♥ A♣"."""
         return f"{self.words()}: {pretty(self.cards)}"
+
+
+def words_of(strength: int, ranking: Ranking) -> str:
+    """The category and rank words of a strength, without its cards.
+
+    >>> words_of(evaluate("8s 8d 8h Kh Kc", "standard").strength, Ranking.STANDARD)
+    'Full house, eights over kings'
+    >>> words_of(evaluate("9s 8s 7d 6h Ac", "straight-over-trips").strength, Ranking.STRAIGHT_OVER_TRIPS)
+    'Straight, nine high'
+    """
+    c = category_of(strength, ranking)
+    r1, r2 = (strength >> 16) & 0xF, (strength >> 12) & 0xF
+    if c in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
+        return f"{c.value.capitalize()}, {RANK_WORDS[r1]} high"
+    if c is Category.FOUR_OF_A_KIND:
+        return f"Four of a kind, {_plural(r1)}"
+    if c is Category.FULL_HOUSE:
+        return f"Full house, {_plural(r1)} over {_plural(r2)}"
+    if c is Category.FLUSH:
+        return f"Flush, {RANK_WORDS[r1]} high"
+    if c is Category.THREE_OF_A_KIND:
+        return f"Three of a kind, {_plural(r1)}"
+    if c is Category.TWO_PAIR:
+        return f"Two pair, {_plural(r1)} and {_plural(r2)}"
+    if c is Category.ONE_PAIR:
+        return f"One pair, {_plural(r1)}"
+    return f"High card, {RANK_WORDS[r1]}"
 
 
 def evaluate(cards: CardsLike, ranking: Ranking | str) -> HandValue:

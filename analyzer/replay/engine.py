@@ -67,10 +67,10 @@ class Replay:
         return sum(p.amount for p in self.pots)
 
 
-def _cards(text: tuple[str, ...]) -> tuple[Card, ...] | None:
-    if not text or any(c == "??" for c in text):
+def _cards(text: tuple[str, ...]) -> tuple[int, ...] | None:
+    if len(text) != 2 or "??" in text:
         return None
-    return tuple(Card.from_text(c) for c in text)
+    return tuple(Card.from_text(c).index for c in text)
 
 
 def dealt_cards(record: HandRecord) -> list[str]:
@@ -92,6 +92,18 @@ def check_cards(record: HandRecord, rules: RuleSet) -> list[Problem]:
     deck = deck_of(rules.deck)
     counts = Counter(dealt_cards(record))
     rule = "SD-DECK" if rules.deck == 36 else "HE-DECK"
+    for shown in record.shown:
+        if shown.cards and len(shown.cards) != 2:
+            problems.append(
+                Problem(
+                    Code.HOLE_CARD_COUNT,
+                    Verdict.VIOLATION,
+                    f"{shown.player} shows {len(shown.cards)} hole cards; each player is dealt two",
+                    None,
+                    "SD-DEAL" if rules.deck == 36 else "HE-DEAL",
+                    shown.player,
+                )
+            )
     for card, n in counts.items():
         if n > 1:
             problems.append(
@@ -303,7 +315,7 @@ def replay(record: HandRecord, rules: RuleSet, *, steps: bool = False) -> Replay
     folded = {p.name for p in table.players if p.folded}
     order = [p.name for p in table.players]
     pots = build_pots(contributions, folded, order, dead=sum(p.dead for p in table.players))
-    holes: dict[str, tuple[Card, ...] | None] = {}
+    holes: dict[str, tuple[int, ...] | None] = {}
     shown = {s.player: s for s in record.shown}
     for p in table.players:
         if p.folded:
@@ -312,9 +324,10 @@ def replay(record: HandRecord, rules: RuleSet, *, steps: bool = False) -> Replay
         if s is not None and s.mucked:
             continue
         holes[p.name] = _cards(s.cards) if s is not None else None
-    if not showdown:
-        holes = {p.name: None for p in table.players if not p.folded}
-    boards = [tuple(Card.from_text(c) for c in b if c != "??") for b in record.boards] or [()]
+    bad_cards = any(p.code in (Code.CARD_NOT_IN_DECK, Code.DUPLICATE_CARD, Code.HOLE_CARD_COUNT) for p in problems)
+    if not showdown or bad_cards:
+        holes = {p.name: None for p in table.players if not p.folded and p.name in holes}
+    boards = [tuple(Card.from_text(c).index for c in b if c != "??") for b in record.boards] or [()]
     deductions = sum(d.amount for d in record.deductions)
     settlement = settle(
         pots,

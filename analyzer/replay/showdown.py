@@ -12,11 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from analyzer.cards import Card
-from analyzer.evaluator import HandValue, Ranking, evaluate
+from analyzer.evaluator import Ranking, strength_of, words_of
 from analyzer.replay.findings import PotResult
 from analyzer.replay.pots import Pot, clockwise_from_button, split
-from parsers.errors import HandHistoryError
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,7 +23,7 @@ class Settlement:
     owed: dict[str, int]  # what each player is owed from the pots, net of deductions
     undecided: tuple[int, ...]  # pots that could not be settled (cards unknown)
     taken: tuple[int, ...]  # deductions taken from each pot (main, side 1, ...)
-    hands: dict[tuple[str, int], HandValue]  # (player, run) -> best hand, for contenders
+    hands: dict[tuple[str, int], int]  # (player, run) -> strength of the best hand, for contenders
 
 
 def take_deductions(pots: Sequence[Pot], total: int, listed: Sequence[int]) -> tuple[int, ...]:
@@ -51,8 +49,8 @@ def take_deductions(pots: Sequence[Pot], total: int, listed: Sequence[int]) -> t
 def settle(
     pots: Sequence[Pot],
     *,
-    boards: Sequence[tuple[Card, ...]],
-    holes: Mapping[str, tuple[Card, ...] | None],
+    boards: Sequence[tuple[int, ...]],
+    holes: Mapping[str, tuple[int, ...] | None],
     seats: Mapping[str, int],
     button: int | None,
     ranking: Ranking,
@@ -60,14 +58,15 @@ def settle(
     listed_pots: Sequence[int] = (),
     all_odd_to_first: bool = False,
 ) -> Settlement:
-    """Award every pot. ``holes`` maps each player still in to their known hole cards
-    (None: not shown or unknown; a player who mucked is left out of ``holes``)."""
+    """Award every pot. Cards are indices (``Card.index``); ``holes`` maps each player still in
+    to their known hole cards (None: not shown or unknown; a player who mucked is left out).
+    The caller has checked the cards (no duplicates, all in the ranking's deck)."""
     taken = take_deductions(pots, deductions, listed_pots)
     runs = [b for b in boards] or [()]
     owed: dict[str, int] = {}
     results: list[PotResult] = []
     undecided: list[int] = []
-    hands: dict[tuple[str, int], HandValue] = {}
+    hands: dict[tuple[str, int], int] = {}
     for index, pot in enumerate(pots):
         net = pot.amount - taken[index]
         contenders = [p for p in pot.eligible if p in holes]
@@ -83,23 +82,20 @@ def settle(
                 undecided.append(index)
                 results.append(PotResult(index, run, run_amount, pot.eligible, (), ()))
                 continue
-            values = {}
-            try:
-                for p in contenders:
+            values: dict[str, int] = {}
+            for p in contenders:
+                key = (p, run)
+                if key not in hands:
                     cards = holes[p]
                     assert cards is not None
-                    values[p] = evaluate(cards + runs[run], ranking)
-                    hands[(p, run)] = values[p]
-            except (HandHistoryError, ValueError):  # a card twice or outside the deck: reported by the engine
-                undecided.append(index)
-                results.append(PotResult(index, run, run_amount, pot.eligible, (), ()))
-                continue
-            best = max(v.strength for v in values.values())
-            winners = clockwise_from_button([p for p in contenders if values[p].strength == best], seats, button)
+                    hands[key] = strength_of(cards + runs[run], ranking)
+                values[p] = hands[key]
+            best = max(values.values())
+            winners = clockwise_from_button([p for p in contenders if values[p] == best], seats, button)
             shares = split(run_amount, winners, all_odd_to_first=all_odd_to_first)
             for w, amount in shares:
                 owed[w] = owed.get(w, 0) + amount
             results.append(
-                PotResult(index, run, run_amount, pot.eligible, tuple(winners), shares, values[winners[0]].words())
+                PotResult(index, run, run_amount, pot.eligible, tuple(winners), shares, words_of(best, ranking))
             )
     return Settlement(tuple(results), owed, tuple(sorted(set(undecided))), taken, hands)

@@ -10,6 +10,7 @@ Seats are ordered clockwise by seat number. Rule ids refer to ``RULES.md``.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass
 
 from analyzer.replay.findings import Code, Problem, Verdict
@@ -91,13 +92,19 @@ class Table:
         self.preflop_opened = False  # set when the first voluntary action happens
         self.returned: dict[str, int] = {}
         self._post_order: list[str] = []
+        self._seats = [p.seat for p in self.players]
+        self._rotations: dict[int, list[PlayerState]] = {}
 
     # ---- order -------------------------------------------------------------------
 
     def _after(self, seat: int | None) -> list[PlayerState]:
         """Players clockwise starting after a seat (the button when ``seat`` is None)."""
         anchor = seat if seat is not None else (self.button if self.button is not None else 0)
-        return sorted(self.players, key=lambda p: (p.seat - anchor - 1) % 10_000)
+        order = self._rotations.get(anchor)
+        if order is None:
+            i = bisect_right(self._seats, anchor)
+            order = self._rotations[anchor] = self.players[i:] + self.players[:i]
+        return order
 
     def first_to_act(self) -> PlayerState | None:
         """Who opens the betting on this street.
@@ -111,8 +118,9 @@ class Table:
         if self.street is Street.PREFLOP and self.current_bet > 0:
             biggest = max((p for p in self.players if p.street == self.current_bet), key=lambda p: p.street)
             anchor = self._last_poster_at(self.current_bet) or biggest.seat
+        live = self.live_count()
         for p in self._after(anchor):
-            if self._needs_to_act(p):
+            if self._needs_to_act(p, live):
                 return p
         return None
 
@@ -123,10 +131,10 @@ class Table:
                 seat = self.by_name[name].seat
         return seat
 
-    def _needs_to_act(self, p: PlayerState) -> bool:
-        if not p.active:
+    def _needs_to_act(self, p: PlayerState, live: int) -> bool:
+        if p.folded or p.stack == 0:
             return False
-        if self.live_count() <= 1 and p.street >= self.current_bet:
+        if live <= 1 and p.street >= self.current_bet:
             return False  # nobody left to bet against
         return not p.acted or p.street < self.current_bet
 
@@ -137,17 +145,26 @@ class Table:
         if self.last_actor is None:
             return self.first_to_act()
         last = self.by_name[self.last_actor]
+        live = self.live_count()
         for p in self._after(last.seat):
-            if self._needs_to_act(p):
+            if self._needs_to_act(p, live):
                 return p
         return None
 
     def in_hand_count(self) -> int:
-        return sum(1 for p in self.players if not p.folded)
+        n = 0
+        for p in self.players:
+            if not p.folded:
+                n += 1
+        return n
 
     def live_count(self) -> int:
         """Players still able to bet."""
-        return sum(1 for p in self.players if p.active)
+        n = 0
+        for p in self.players:
+            if not p.folded and p.stack > 0:
+                n += 1
+        return n
 
     def round_over(self) -> bool:
         return self.next_to_act() is None

@@ -345,8 +345,8 @@ def test_showdown_pays_only_eligible_best_hands_and_conserves(
     amounts, folded = case
     order = list(amounts)
     pots = build_pots(amounts, folded, order)
-    board = tuple(deck[:5])
-    holes = {p: (deck[5 + 2 * i], deck[6 + 2 * i]) for i, p in enumerate(order) if p not in folded}
+    board = tuple(c.index for c in deck[:5])
+    holes = {p: (deck[5 + 2 * i].index, deck[6 + 2 * i].index) for i, p in enumerate(order) if p not in folded}
     seats = {p: i + 1 for i, p in enumerate(order)}
     result = settle(
         pots,
@@ -357,17 +357,16 @@ def test_showdown_pays_only_eligible_best_hands_and_conserves(
         ranking=Ranking.STRAIGHT_OVER_TRIPS,
     )
     assert sum(result.owed.values()) == sum(p.amount for p in pots)
-    from analyzer.evaluator import evaluate
+    from analyzer.evaluator import strength_of
 
     for pr in result.results:
         pot = pots[pr.index]
         assert set(pr.winners) <= set(pot.eligible)
         contenders = [p for p in pot.eligible if p in holes]
         if len(contenders) > 1:
-            best = max(evaluate(holes[p] + board, Ranking.STRAIGHT_OVER_TRIPS).strength for p in contenders)
-            assert {
-                p for p in contenders if evaluate(holes[p] + board, Ranking.STRAIGHT_OVER_TRIPS).strength == best
-            } == set(pr.winners)
+            value = {p: strength_of(holes[p] + board, Ranking.STRAIGHT_OVER_TRIPS) for p in contenders}
+            best = max(value.values())
+            assert {p for p in contenders if value[p] == best} == set(pr.winners)
         assert list(pr.winners) == clockwise_from_button(list(pr.winners), seats, button)
         values = [v for _, v in pr.shares]
         assert sum(values) == pr.amount and values == sorted(values, reverse=True)

@@ -1,0 +1,51 @@
+"""Replay plus audit of simulated native hands, against pokerkit replaying the same hands.
+
+Both run in this process, one core, on the same hands: ours is the whole ``audit_hand``
+(every action checked, pots built and settled, every claim compared, the ledger made);
+pokerkit's is its state machine replayed action by action (``tests/analyzer/pokerkit_oracle``),
+which checks the actions and pays the pots but compares nothing.
+
+Run: ``make bench`` or ``.venv/bin/python -m benchmarks replay``.
+"""
+
+from __future__ import annotations
+
+import time
+import warnings
+
+from analyzer.audit import audit_hand
+from analyzer.ruleset import load_rules
+from analyzer.simulate import simulate
+from benchmarks.bench_evaluator import one_core
+
+HANDS = 3000
+PEER_HANDS = 600
+
+
+def _rate(count: int, seconds: float) -> float:
+    return count / seconds if seconds else float("inf")
+
+
+def main() -> None:
+    from tests.analyzer.pokerkit_oracle import replay_in_pokerkit
+
+    with one_core() as where:
+        print(f"replay + audit, one core ({where})")
+        for name in ("shortdeck", "holdem"):
+            rules = load_rules(name)
+            hands = list(simulate(rules, hands=HANDS, players=6, seed=1, run_twice=0))
+            start = time.perf_counter()
+            for hand in hands:
+                audit_hand(hand, rules)
+            ours = _rate(len(hands), time.perf_counter() - start)
+            peer = hands[:PEER_HANDS]
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                start = time.perf_counter()
+                for hand in peer:
+                    replay_in_pokerkit(hand, rules)
+                theirs = _rate(len(peer), time.perf_counter() - start)
+            print(
+                f"  {name:<10} sixplus {ours:>9,.0f} hands/s   pokerkit {theirs:>7,.0f} hands/s   "
+                f"ratio {ours / theirs:5.1f}x   (targets: 20,000 hands/s, 20x)"
+            )
