@@ -326,3 +326,15 @@ def test_mutated_logs_give_records_or_typed_rejections_and_lose_no_hand_start() 
             continue  # a file-level CSV error, typed
         assert len(results) == len(starts)
         assert all(isinstance(r, HandRecord | Rejected) for r in results)
+
+
+def test_the_2026_bare_game_type_header_and_multi_line_config_entries_are_read() -> None:
+    text = _log(
+        "Game Config Changes\n* Allow Straddle: off » on\n* Cents Mode: off » on",
+        '-- starting hand #7 (id: bare2026)  No Limit Texas Hold\'em (dealer: "Gus @ GGGGGGGGGG") --',
+        *HEADS_UP[1:-1],
+        "-- ending hand #7 --",
+    )
+    (hand,) = pokernow.parse(text)
+    assert isinstance(hand, HandRecord)
+    assert (hand.hand_id, hand.game.declared, hand.button) == ("bare2026", "No Limit Texas Hold'em", 2)
