@@ -151,7 +151,12 @@ def _header(w: _Writer) -> None:
         if not w.chips or record.decimals:
             w.refuse("tournament chips without decimals", f"{record.currency} with {record.decimals} decimals")
         number = record.table.split(" ")[0] if record.table.split(" ")[0].isdigit() else "0"
-        text = f"Tournament #{number}, {declared} - Level I ({a(stakes.small_blind)}/{a(stakes.big_blind)})"
+        low, high = (
+            (stakes.small_bet, stakes.big_bet)
+            if game.betting is Betting.FIXED_LIMIT
+            else (stakes.small_blind, stakes.big_blind)
+        )
+        text = f"Tournament #{number}, {declared} - Level I ({a(low)}/{a(high)})"
     else:
         if game.variant is Variant.SHORTDECK and not stakes.small_blind and not stakes.big_blind:
             amounts = f"Button Blind {a(stakes.button_blind)} - Ante {a(stakes.ante)}"
@@ -168,8 +173,8 @@ def _header(w: _Writer) -> None:
     w.lines.append(f"Table '{record.table}'{size} Seat #{record.button} is the button")
     for seat in record.seats:
         name = seat.player
-        if not name or name != name.strip() or "\n" in name:
-            w.refuse("player names without line breaks or spaces at the ends", repr(name))
+        if not name or name != name.strip() or "\n" in name or name.startswith(("Seat ", "*** ")) or "#" in name:
+            w.refuse("player names without line breaks, spaces at the ends, # or a leading Seat or ***", repr(name))
         out = " is sitting out" if seat.sitting_out else ""
         w.lines.append(f"Seat {seat.seat}: {name} ({a(seat.stack)} in chips){out}")
 

@@ -973,7 +973,8 @@ class _HandReader:
             if result is None:
                 raise ParseError(expected="and won (<amount>) with <hand>, or and lost with <hand>", found=line)
             description = result.group("description") or ""
-            first_description = first_description or description
+            if run == 0:
+                first_description = description
             if result.group("lost") is None and description:
                 self.descriptions[(player, run)] = description
         self._show(player, cards(showed.group("cards")), False, first_description, number)
