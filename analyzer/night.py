@@ -7,11 +7,12 @@ records; the CLI and the dashboard print or lay them out.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from analyzer.audit import audit_hand, audit_rejected
+from analyzer.continuity import continuity_problems
 from analyzer.detect import rules_for
-from analyzer.replay.findings import HandAudit, Verdict
+from analyzer.replay.findings import HandAudit, Problem, Verdict
 from analyzer.ruleset import RuleSet
 from parsers.formats import ParsedFile
 from parsers.record import HandRecord
@@ -55,16 +56,29 @@ def audit_files(files: Iterable[ParsedFile], *, rules: RuleSet | None = None) ->
     """Audit every hand of every file; rejected hands are ``unreadable`` lines."""
     audits: list[HandAudit] = []
     records: dict[str, HandRecord] = {}
+    pairs: list[tuple[HandRecord, HandAudit]] = []
     count = 0
     for parsed in files:
         count += 1
         for record in parsed.hands:
             chosen = rules or rules_for(record)
-            audits.append(audit_hand(record, chosen))
+            audit = audit_hand(record, chosen)
+            audits.append(audit)
+            pairs.append((record, audit))
             records[record.hand_id] = record
         for rejected in parsed.rejected:
             audits.append(audit_rejected(rejected))
+    between = continuity_problems(pairs)
+    if between:
+        audits = [_with(a, between[a.hand_id]) if between.get(a.hand_id) else a for a in audits]
     return NightAudit(tuple(audits), records, summarize(audits, files=count))
+
+
+def _with(audit: HandAudit, extra: list[Problem]) -> HandAudit:
+    verdict = audit.verdict
+    if verdict is Verdict.OK:
+        verdict = Verdict.WARN
+    return replace(audit, problems=audit.problems + tuple(extra), verdict=verdict)
 
 
 def summarize(audits: Iterable[HandAudit], *, files: int) -> Summary:

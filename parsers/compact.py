@@ -248,6 +248,8 @@ def _post(d: _Draft, name: str, kind: PostKind, amount: int, line: int) -> None:
     if name not in d.stacks:
         raise _error(line, "a seated player", name)
     amount = min(amount, d.stacks[name])
+    if amount == 0:
+        return  # a player with no chips posts nothing: they are out (GAME-OUT)
     d.stacks[name] -= amount
     all_in = d.stacks[name] == 0
     d.posts.append(Post(name, kind, amount, all_in, line))

@@ -149,7 +149,21 @@ def _forced_bet_problems(record: HandRecord, rules: RuleSet, dealt: list[str]) -
                         name,
                     )
                 )
+    antes_by: dict[str, int] = {}
     for i, post in enumerate(record.posts):
+        if post.kind is PostKind.ANTE:
+            antes_by[post.player] = antes_by.get(post.player, 0) + 1
+            if antes_by[post.player] == 2 and not rules.forced.big_blind_ante:
+                problems.append(
+                    Problem(
+                        Code.FORCED_BET_WRONG,
+                        Verdict.VIOLATION,
+                        f"{post.player} posts the ante twice; each player pays it once a hand",
+                        i,
+                        "SD-STANDARD-ANTE-LEVEL",
+                        post.player,
+                    )
+                )
         expected = {
             PostKind.ANTE: record.stakes.ante,
             PostKind.SMALL_BLIND: record.stakes.small_blind,

@@ -58,6 +58,10 @@ class Code(StrEnum):
     # showdown
     SHOWDOWN_CARDS_UNKNOWN = "SHOWDOWN_CARDS_UNKNOWN"
     RANKING_CONTRADICTION = "RANKING_CONTRADICTION"
+    # between hands of one table (warnings)
+    BUTTON_NOT_MOVED = "BUTTON_NOT_MOVED"
+    STACK_CHANGED = "STACK_CHANGED"
+    UNEQUAL_START = "UNEQUAL_START"
     # the record itself
     UNREADABLE = "UNREADABLE"
 

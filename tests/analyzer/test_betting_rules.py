@@ -419,12 +419,13 @@ def test_sd_v_mixed_each_hand_gets_its_own_rule_set() -> None:
     from parsers.formats import ParsedFile
     from parsers.record import HandRecord
 
-    text = (
-        "id one\n" + SHORT + "preflop Anna f Ben f\nreturn Carla 1\nwin Carla 3\n"
-        "id two\n" + HOLDEM + "preflop Anna f Ben f\nreturn Carla 1\nwin Carla 2\n"
-    )
-    hands = tuple(h for h in parse(text) if isinstance(h, HandRecord))
-    night = audit_files([ParsedFile("mixed", "compact", hands, ())])
+    short = "id one\n" + SHORT + "preflop Anna f Ben f\nreturn Carla 1\nwin Carla 3\n"
+    holdem = "id two\n" + HOLDEM + "preflop Anna f Ben f\nreturn Carla 1\nwin Carla 2\n"
+    files = [
+        ParsedFile(name, "compact", tuple(h for h in parse(text, file=name) if isinstance(h, HandRecord)), ())
+        for name, text in (("short.txt", short), ("holdem.txt", holdem))
+    ]
+    night = audit_files(files)
     assert [(a.hand_id, a.rules, a.verdict.value) for a in night.audits] == [
         ("one", "shortdeck", "ok"),
         ("two", "holdem", "ok"),

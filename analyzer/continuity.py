@@ -1,0 +1,105 @@
+"""Checks between consecutive hands of one table: the button moves, stacks carry over.
+
+SD-BUTTON-MOVES (and HE-V-HOME-DEALING, where the deal moves with the button): after each
+hand the button moves one seat clockwise, to the next player dealt in. GAME-CASH: in a
+cash game players may top up or sit down between hands, so a stack may grow, but it never
+shrinks between hands. GAME-TOURNAMENT: in a tournament no chips are added, so each
+player starts the next hand with what they ended with; SD-EQUAL-STACKS: everyone starts
+a tournament (or a home game) with the same stack. All of these are warnings: a history
+may skip hands (a player's own file has only the hands they played).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from itertools import pairwise
+
+from analyzer.replay.findings import Code, HandAudit, Problem, Verdict
+from parsers.record import HandRecord, money_text
+
+
+def _table_key(record: HandRecord) -> tuple[str, str]:
+    return (record.source.file, record.table)
+
+
+def continuity_problems(pairs: Iterable[tuple[HandRecord, HandAudit]]) -> dict[str, list[Problem]]:
+    """Problems found between hands, by the id of the later hand."""
+    tables: dict[tuple[str, str], list[tuple[HandRecord, HandAudit]]] = defaultdict(list)
+    for record, audit in pairs:
+        tables[_table_key(record)].append((record, audit))
+    found: dict[str, list[Problem]] = defaultdict(list)
+    for hands in tables.values():
+        hands.sort(key=lambda pair: (pair[0].started_at or "", pair[0].source.line))
+        first = hands[0][0]
+        if first.game.tournament:
+            stacks = {s.stack for s in first.seats}
+            if len(stacks) > 1:
+                found[first.hand_id].append(
+                    Problem(
+                        Code.UNEQUAL_START,
+                        Verdict.WARN,
+                        "the first hand of the tournament starts with unequal stacks: "
+                        + ", ".join(f"{s.player} {money_text(s.stack, first.decimals)}" for s in first.seats),
+                        None,
+                        "SD-EQUAL-STACKS",
+                    )
+                )
+        for (before, audit), (after, _) in pairwise(hands):
+            found[after.hand_id].extend(_between(before, audit, after))
+    return found
+
+
+def _between(before: HandRecord, audit: HandAudit, after: HandRecord) -> list[Problem]:
+    problems: list[Problem] = []
+    if before.button is not None and after.button is not None:
+        seats = sorted(s.seat for s in after.seats if not s.sitting_out)
+        later = [s for s in seats if s > before.button]
+        expected = later[0] if later else (seats[0] if seats else None)
+        if expected is not None and after.button != expected:
+            problems.append(
+                Problem(
+                    Code.BUTTON_NOT_MOVED,
+                    Verdict.WARN,
+                    f"the button went from seat {before.button} to seat {after.button}; "
+                    f"the next seat clockwise is {expected}",
+                    None,
+                    "SD-BUTTON-MOVES",
+                )
+            )
+    ended = {row.player: row.end for row in audit.ledger}
+    if not ended or not all(p.winners for p in audit.pots):
+        return problems
+
+    def money(value: int) -> str:
+        return money_text(value, after.decimals)
+
+    for seat in after.seats:
+        if seat.player not in ended:
+            continue
+        end = ended[seat.player]
+        start = seat.stack
+        if after.game.tournament and start != end:
+            problems.append(
+                Problem(
+                    Code.STACK_CHANGED,
+                    Verdict.WARN,
+                    f"{seat.player} ended the last hand with {money(end)} but starts this one with {money(start)}; "
+                    "a tournament adds no chips between hands",
+                    None,
+                    "GAME-TOURNAMENT",
+                    seat.player,
+                )
+            )
+        elif not after.game.tournament and start < end:
+            problems.append(
+                Problem(
+                    Code.STACK_CHANGED,
+                    Verdict.WARN,
+                    f"{seat.player} ended the last hand with {money(end)} but starts this one with only {money(start)}",
+                    None,
+                    "GAME-CASH",
+                    seat.player,
+                )
+            )
+    return problems

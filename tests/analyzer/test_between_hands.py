@@ -1,0 +1,140 @@
+"""Rules that span hands or the deal: the button moves, stacks carry over, antes once a hand."""
+
+from __future__ import annotations
+
+from analyzer.night import audit_files
+from parsers.compact import parse
+from parsers.formats import ParsedFile
+from parsers.record import HandRecord
+from tests.analyzer.hands import audit, codes
+
+HAND = """
+id {id}
+rules shortdeck
+stakes ante=1 button=1
+seats Anna {a}, Ben {b}, Carla {c}
+button {button}
+deal
+preflop {first} f {second} f
+return {winner} 1
+win {winner} 3
+"""
+ORDER = {"Anna": ("Ben", "Carla"), "Ben": ("Carla", "Anna"), "Carla": ("Anna", "Ben")}
+
+
+def _hand(hand_id: str, button: str, stacks: tuple[int, int, int]) -> str:
+    first, second = ORDER[button]
+    a, b, c = stacks
+    return HAND.format(id=hand_id, a=a, b=b, c=c, button=button, first=first, second=second, winner=button)
+
+
+def _night(text: str, tournament: bool = False):  # type: ignore[no-untyped-def]
+    from dataclasses import replace
+
+    hands = tuple(h for h in parse(text, file="night.txt") if isinstance(h, HandRecord))
+    if tournament:
+        hands = tuple(replace(h, game=replace(h.game, tournament=True)) for h in hands)
+    return audit_files([ParsedFile("night.txt", "compact", hands, ())])
+
+
+def test_sd_button_moves_one_seat_clockwise_after_each_hand() -> None:
+    """SD-BUTTON-MOVES, HE-V-HOME-DEALING (the deal moves with the button): seat 3, then 1, then 2."""
+    text = _hand("1", "Carla", (100, 100, 100)) + _hand("2", "Anna", (99, 99, 102)) + _hand("3", "Ben", (101, 98, 101))
+    night = _night(text)
+    assert [a.verdict.value for a in night.audits] == ["ok", "ok", "ok"]
+    stuck = _hand("1", "Carla", (100, 100, 100)) + _hand("2", "Carla", (99, 99, 102))
+    second = _night(stuck).audits[1]
+    assert second.verdict.value == "warn"
+    assert [(p.code.value, p.rule, p.message) for p in second.problems] == [
+        ("BUTTON_NOT_MOVED", "SD-BUTTON-MOVES", "the button went from seat 3 to seat 3; the next seat clockwise is 1")
+    ]
+
+
+def test_game_cash_stacks_may_grow_between_hands_but_never_shrink() -> None:
+    """GAME-CASH, BET-STACK-LIVE: a top-up between hands is fine; chips that vanish are not."""
+    topped_up = _hand("1", "Carla", (100, 100, 100)) + _hand("2", "Anna", (150, 99, 102))
+    assert [a.verdict.value for a in _night(topped_up).audits] == ["ok", "ok"]
+    lost = _hand("1", "Carla", (100, 100, 100)) + _hand("2", "Anna", (99, 99, 90))
+    problem = _night(lost).audits[1].problems[0]
+    assert (problem.code.value, problem.rule) == ("STACK_CHANGED", "GAME-CASH")
+    assert problem.message == "Carla ended the last hand with 102 but starts this one with only 90"
+
+
+def test_game_tournament_no_chips_added_between_hands() -> None:
+    """GAME-TOURNAMENT: each player starts the next hand with exactly what they ended with."""
+    night = _night(_hand("1", "Carla", (100, 100, 100)) + _hand("2", "Anna", (150, 99, 102)), tournament=True)
+    problem = night.audits[1].problems[0]
+    assert (problem.code.value, problem.rule, problem.player) == ("STACK_CHANGED", "GAME-TOURNAMENT", "Anna")
+
+
+def test_sd_equal_stacks_a_tournament_starts_with_equal_stacks() -> None:
+    """SD-EQUAL-STACKS: everyone starts with the same number of chips."""
+    night = _night(_hand("1", "Carla", (100, 100, 120)), tournament=True)
+    assert [p.code.value for p in night.audits[0].problems] == ["UNEQUAL_START"]
+    assert _night(_hand("1", "Carla", (100, 100, 100)), tournament=True).audits[0].verdict.value == "ok"
+
+
+def test_game_end_no_hand_once_one_player_holds_every_chip() -> None:
+    """GAME-END, GAME-OUT: with one player left with chips there is nobody to play."""
+    text = """
+rules shortdeck
+stakes ante=1 button=1
+seats Anna 300, Ben 0, Carla 0
+button Anna
+deal
+"""
+    assert "TOO_FEW_PLAYERS" in codes(text)
+
+
+def test_sd_standard_ante_level_each_player_pays_the_ante_once() -> None:
+    """SD-STANDARD-ANTE-LEVEL: the table's ante, once a hand."""
+    text = _hand("1", "Carla", (100, 100, 100)).replace("deal\n", "deal\npost Anna ante 1\n")
+    a = audit(text)
+    problem = next(p for p in a.problems if p.code.value == "FORCED_BET_WRONG")
+    assert problem.rule == "SD-STANDARD-ANTE-LEVEL"
+    assert problem.message == "Anna posts the ante twice; each player pays it once a hand"
+
+
+def test_sd_deal_and_he_deal_two_hole_cards_each() -> None:
+    """SD-DEAL, HE-DEAL: every player is dealt exactly two cards."""
+    text = """
+rules holdem
+stakes sb=1 bb=2
+seats Anna 100, Ben 100
+button Anna
+deal
+preflop Anna c Ben x
+flop 9h 8d 7c: Ben x Anna x
+turn 2s: Ben x Anna x
+river 3c: Ben x Anna x
+show Ben 4h 4d 4c
+show Anna Ah Kd
+win Ben 4
+"""
+    a = audit(text)
+    problem = next(p for p in a.problems if p.code.value == "HOLE_CARD_COUNT")
+    assert problem.rule == "HE-DEAL" and problem.message == "Ben shows 3 hole cards; each player is dealt two"
+    assert "SHOWDOWN_CARDS_UNKNOWN" in [p.code.value for p in a.problems]
+
+
+def test_he_tournament_ante_one_big_blind_ante_is_dead_money_in_the_main_pot() -> None:
+    """HE-TOURNAMENT-ANTE: a single ante the size of the big blind, posted by the big blind for the table."""
+    text = """
+rules holdem-tournament
+stakes sb=1 bb=2 ante=2
+seats Anna 100, Ben 100, Carla 100
+button Anna
+post Ben sb 1
+post Carla bb 2
+post Carla ante 2
+preflop Anna f Ben c Carla x
+flop 9h 8d 7c: Ben x Carla x
+turn 2s: Ben x Carla x
+river 3c: Ben x Carla x
+show Ben Ah Ad
+show Carla Kh Kd
+win Ben 6
+"""
+    a = audit(text)
+    assert a.verdict.value == "ok", a.problems
+    assert a.total_pot == 6 and [p.amount for p in a.pots] == [6]
