@@ -1,0 +1,112 @@
+"""``sixplus import PATH... [--store DIR] [--format F] [--workers N] [--no-equity] [--json]``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from analyzer.cli.errors import EXIT_CANNOT_RUN, EXIT_OK, EXIT_PROBLEMS, user_errors
+from analyzer.store.allin_pass import fill_allin_ev
+from analyzer.store.importer import FileReport, ImportReport, import_paths
+from analyzer.store.store import Store
+
+
+@click.command("import")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("--store", "store_dir", type=click.Path(file_okay=False), default=None, help="Store folder.")
+@click.option("--format", "format_name", default="auto", show_default=True, help="Format of every file.")
+@click.option("--workers", type=click.IntRange(1), default=None, help="Processes that parse and audit (default 2).")
+@click.option("--no-equity", is_flag=True, help="Leave the all-in equities for a later import.")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object a file, then a summary line.")
+def command(
+    paths: tuple[str, ...], store_dir: str | None, format_name: str, workers: int | None, no_equity: bool, as_json: bool
+) -> None:
+    """Audit hand histories of any format and add them to the store, each hand once.
+
+    Every hand read ends in exactly one place: stored, duplicate (already in the store),
+    or rejected with its reason and line. A killed import leaves the store as it was;
+    running it again finishes the job. The default store is ~/.local/share/sixplus
+    ($XDG_DATA_HOME/sixplus). Exit 0: all stored or duplicate and audited fine; 1: some
+    hands rejected, or a violation or unreadable hand found; 2: no hand could be read.
+
+    Example: sixplus import night1.txt night2.csv --store ~/poker/store
+    """
+    with user_errors():
+        store = Store(store_dir)
+        report = import_paths(list(paths), store, workers=workers, format=format_name, progress=None)
+        equity_hands = 0 if no_equity else fill_allin_ev(store, workers=workers, progress=None)
+    if as_json:
+        for f in report.files:
+            click.echo(json.dumps(_file_json(f), ensure_ascii=False))
+        click.echo(json.dumps({"summary": _summary_json(report, equity_hands)}, ensure_ascii=False))
+    else:
+        for f in report.files:
+            click.echo(_file_text(f))
+        click.echo(_summary_text(report, equity_hands))
+    raise SystemExit(exit_code(report))
+
+
+def exit_code(report: ImportReport) -> int:
+    if report.read == 0:
+        return EXIT_CANNOT_RUN
+    verdicts = report.verdicts
+    problems = report.rejected or any(f.error for f in report.files) or verdicts["violation"] or verdicts["unreadable"]
+    return EXIT_PROBLEMS if problems else EXIT_OK
+
+
+def _file_text(f: FileReport) -> str:
+    if f.error is not None:
+        return f"{f.file}: not read: {f.error}"
+    lines = [
+        f"{f.file}: {f.read} hands ({f.format or 'no format'}): {f.stored} stored, {f.duplicate} duplicate, "
+        f"{len(f.rejected)} rejected"
+    ]
+    lines.extend(f"  rejected {r.code.value}: {r.message}" for r in f.rejected)
+    return "\n".join(lines)
+
+
+def _summary_text(report: ImportReport, equity_hands: int) -> str:
+    verdicts = report.verdicts
+    audit = ", ".join(f"{verdicts[v]} {v}" for v in ("ok", "warn", "violation", "unreadable") if verdicts[v])
+    text = (
+        f"store {report.store}: {report.stored} stored, {report.duplicate} duplicate, {report.rejected} rejected"
+        f" of {report.read} hands read from {len(report.files)} files"
+    )
+    if audit:
+        text += f"; audit: {audit}"
+    if equity_hands:
+        text += f"; all-in equity computed for {equity_hands} hands"
+    if report.read == 0:
+        text += "; no hand could be read"
+    return text
+
+
+def _file_json(f: FileReport) -> dict[str, object]:
+    return {
+        "file": f.file,
+        "format": f.format,
+        "read": f.read,
+        "stored": f.stored,
+        "duplicate": f.duplicate,
+        "rejected": [
+            {"code": r.code.value, "line": r.line, "hand_id": r.hand_id, "message": r.message} for r in f.rejected
+        ],
+        "verdicts": dict(f.verdicts),
+        "error": f.error,
+    }
+
+
+def _summary_json(report: ImportReport, equity_hands: int) -> dict[str, object]:
+    return {
+        "store": str(Path(report.store)),
+        "import_id": report.import_id,
+        "files": len(report.files),
+        "read": report.read,
+        "stored": report.stored,
+        "duplicate": report.duplicate,
+        "rejected": report.rejected,
+        "verdicts": dict(report.verdicts),
+        "allin_equity_hands": equity_hands,
+    }

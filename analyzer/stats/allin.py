@@ -1,0 +1,163 @@
+"""All-in adjusted results: what each player could expect from the pots at the moment of the all-in.
+
+When the betting ends with players all-in and cards still to come, luck decides the rest.
+The adjusted result replaces what a player won from each such pot by their exact equity
+in it times its size, the equity taken with the board as it stood when the betting ended
+and under the hand's ranking. Cards of players who folded are not taken out of the deck
+(nobody saw them then). A pot counts only when the hole cards of everyone who could win it
+are known; a pot only one player could win needs no adjustment.
+
+    adjusted net = net - won from the adjusted pots + expected from them
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from itertools import permutations
+
+from analyzer.cards import Card
+from analyzer.equity import pot_tallies, shares
+from analyzer.evaluator import Ranking
+from analyzer.replay.findings import HandAudit
+from analyzer.stats.facts import HandFacts
+from parsers.record import HandRecord, Street
+
+BOARD_SIZE = {Street.PREFLOP: 0, Street.FLOP: 3, Street.TURN: 4, Street.RIVER: 5}
+
+
+@dataclass(frozen=True, slots=True)
+class AllInPot:
+    """A pot decided by the cards alone: who could win it, their cards, the board then."""
+
+    pot: int
+    street: Street  # where the betting ended
+    board: tuple[str, ...]  # the board when the betting ended
+    amount: int  # all runs together
+    players: tuple[str, ...]
+    cards: tuple[tuple[str, ...], ...]
+    won: tuple[int, ...]  # what each player actually took from it (all runs)
+
+
+@dataclass(frozen=True, slots=True)
+class AllInResult:
+    """One player's all-in adjustment in one hand (over every adjusted pot)."""
+
+    player: str
+    won: int
+    expected: Fraction
+    equity: Fraction  # the share of the first adjusted pot the player could win
+
+
+def allin_pots(record: HandRecord, audit: HandAudit, facts: HandFacts) -> tuple[AllInPot, ...]:
+    """The pots of a hand that the cards alone decided, with everything the equity needs."""
+    if not (facts.showdown and facts.all_in) or facts.last_street is Street.RIVER:
+        return ()
+    size = BOARD_SIZE[facts.last_street]
+    first = record.boards[0] if record.boards else ()
+    if len(first) < size or "??" in first[:size]:
+        return ()
+    known = {s.player: s.cards for s in record.shown if len(s.cards) == 2 and "??" not in s.cards}
+    amounts: dict[int, int] = defaultdict(int)
+    won: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    eligible: dict[int, tuple[str, ...]] = {}
+    for result in audit.pots:
+        amounts[result.index] += result.amount
+        eligible[result.index] = result.eligible
+        for name, amount in result.shares:
+            won[result.index][name] += amount
+    out = []
+    for index in sorted(eligible):
+        players = eligible[index]
+        if len(players) < 2 or any(p not in known for p in players):
+            continue
+        out.append(
+            AllInPot(
+                pot=index,
+                street=facts.last_street,
+                board=tuple(first[:size]),
+                amount=amounts[index],
+                players=players,
+                cards=tuple(known[p] for p in players),
+                won=tuple(won[index].get(p, 0) for p in players),
+            )
+        )
+    return tuple(out)
+
+
+def adjusted(pots: Sequence[AllInPot], ranking: Ranking) -> tuple[AllInResult, ...]:
+    """Each player's actual and expected take over the pots (exact fractions).
+
+    The run-outs are dealt from the deck less the cards of everyone in any of the pots:
+    a side pot's board cannot hold the cards of a player who is only in the main pot.
+    """
+    if not pots:
+        return ()
+    players: dict[str, tuple[str, ...]] = {}
+    for pot in pots:
+        players.update(zip(pot.players, pot.cards))
+    names = list(players)
+    subsets = tuple(tuple(names.index(p) for p in pot.players) for pot in pots)
+    per_pot = deal_shares(ranking, tuple(players.values()), pots[0].board, subsets)
+    won: dict[str, int] = dict.fromkeys(names, 0)
+    expected: dict[str, Fraction] = dict.fromkeys(names, Fraction(0))
+    first_equity: dict[str, Fraction] = {}
+    for pot, pot_shares in zip(pots, per_pot):
+        for player, share, taken in zip(pot.players, pot_shares, pot.won):
+            won[player] += taken
+            expected[player] += share * pot.amount
+            first_equity.setdefault(player, share)
+    return tuple(AllInResult(p, won[p], expected[p], first_equity[p]) for p in names)
+
+
+def deal_shares(
+    ranking: Ranking,
+    hands: tuple[tuple[str, ...], ...],
+    board: tuple[str, ...],
+    pots: tuple[tuple[int, ...], ...],
+) -> tuple[tuple[Fraction, ...], ...]:
+    """Exact shares in each pot (players named by position in ``hands``), computed once per
+    suit pattern: relabelling suits changes no equity."""
+    indices = [[Card.from_text(c).index for c in h] for h in hands]
+    board_idx = [Card.from_text(c).index for c in board]
+    key, order = _canonical(indices, board_idx)
+    place = {original: k for k, original in enumerate(order)}
+    canonical_pots = tuple(tuple(place[i] for i in pot) for pot in pots)
+    results = _cached_shares(ranking, key, canonical_pots)
+    return tuple(
+        tuple(results[n][sorted(canonical).index(place[i])] for i in pot)
+        for n, (pot, canonical) in enumerate(zip(pots, canonical_pots))
+    )
+
+
+@lru_cache(maxsize=65536)
+def _cached_shares(
+    ranking: Ranking,
+    key: tuple[tuple[tuple[int, ...], ...], tuple[int, ...]],
+    pots: tuple[tuple[int, ...], ...],
+) -> tuple[tuple[Fraction, ...], ...]:
+    """Shares per pot, each in the order of the pot's sorted canonical positions."""
+    hands, board = key
+    tallies = pot_tallies(
+        [list(h) for h in hands], board=list(board), dead=[], ranking=ranking, pots=[sorted(p) for p in pots]
+    )
+    return tuple(shares(t) for t in tallies)
+
+
+def _canonical(
+    hands: list[list[int]], board: list[int]
+) -> tuple[tuple[tuple[tuple[int, ...], ...], tuple[int, ...]], list[int]]:
+    """The smallest relabelling of suits, with hands sorted; ``order[k]`` = original hand at place k."""
+    best: tuple[tuple[tuple[int, ...], ...], tuple[int, ...]] | None = None
+    best_order: list[int] = []
+    for perm in permutations(range(4)):
+        mapped = [tuple(sorted(((c & ~3) | perm[c & 3] for c in h), reverse=True)) for h in hands]
+        order = sorted(range(len(mapped)), key=lambda i: mapped[i], reverse=True)
+        candidate = (tuple(mapped[i] for i in order), tuple(sorted(((c & ~3) | perm[c & 3]) for c in board)))
+        if best is None or candidate < best:
+            best, best_order = candidate, order
+    assert best is not None
+    return best, best_order

@@ -1,0 +1,158 @@
+"""Statistics over the store with polars (lazy): per player, position, rule set and stake, session.
+
+Every rate comes as done and chances (``vpip`` of ``vpip_chances``) so the sample shows;
+:func:`rate` makes the percentage. Money is summed in minor units per currency, so the
+currency and its decimals are always part of the group. A win rate counts in big blinds
+per 100 hands, or for ante games in antes (``unit_name``); a group that mixes both has no
+win rate. Hands the audit could not read (verdict ``unreadable``) have no ledger and are
+left out.
+
+The all-in adjusted result replaces, hand by hand, what a player took from the pots
+decided all-in by their exact expectation (see :mod:`analyzer.stats.allin`):
+``adjusted_net = net - luck`` with ``luck = won - expected`` over those pots.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Literal
+
+import polars as pl
+
+Grouping = Literal["player", "position", "stakes"]
+
+KEYS: dict[str, tuple[str, ...]] = {
+    "player": ("player",),
+    "position": ("player", "position"),
+    "stakes": ("player", "rules", "stake"),
+}
+MONEY = ("currency", "decimals")
+#: (name of the count done, name of its chances, column done, column chances)
+RATES = (
+    ("vpip", "vpip_chances", "vpip", "vpip_chance"),
+    ("pfr", "pfr_chances", "pfr", "vpip_chance"),
+    ("three_bet", "three_bet_chances", "three_bet", "three_bet_chance"),
+    ("wtsd", "wtsd_chances", "showdown", "saw_flop"),
+    ("wsd", "wsd_chances", "won_at_showdown", "showdown"),
+)
+
+
+def rate(done: int, chances: int) -> float | None:
+    """A percentage, or ``None`` with no chances.
+
+    >>> rate(3, 12), rate(0, 0)
+    (25.0, None)
+    """
+    return 100.0 * done / chances if chances else None
+
+
+def _aggregations() -> list[pl.Expr]:
+    net = pl.col("net")
+    showdown = pl.col("showdown")
+    out = [
+        pl.len().alias("hands"),
+        net.sum().alias("net"),
+        (net / pl.col("unit")).sum().alias("net_units"),
+        pl.col("unit_name").n_unique().alias("_units"),
+        pl.col("unit_name").first().alias("unit_name"),
+        net.filter(showdown).sum().alias("showdown_net"),
+        net.filter(~showdown).sum().alias("non_showdown_net"),
+        pl.col("aggressive").cast(pl.Int64).sum().alias("aggressive"),
+        pl.col("calls").cast(pl.Int64).sum().alias("calls"),
+        pl.col("folds").cast(pl.Int64).sum().alias("folds"),
+    ]
+    for name, chances, done_col, chance_col in RATES:
+        out.append(pl.col(done_col).cast(pl.Int64).sum().alias(name))
+        out.append(pl.col(chance_col).cast(pl.Int64).sum().alias(chances))
+    return out
+
+
+def _finish(frame: pl.LazyFrame, luck: pl.LazyFrame, keys: list[str]) -> pl.LazyFrame:
+    joined = frame.join(luck, on=keys, how="left", nulls_equal=True).with_columns(
+        pl.col("allin_hands").fill_null(0),
+        pl.col("luck").fill_null(0.0),
+        pl.col("luck_units").fill_null(0.0),
+    )
+    mixed = pl.col("_units") > 1
+    return joined.with_columns(
+        (pl.col("net") / 10 ** pl.col("decimals").cast(pl.Int64)).alias("net_money"),
+        pl.when(mixed).then(None).otherwise(100 * pl.col("net_units") / pl.col("hands")).alias("win_rate"),
+        pl.when(mixed).then(pl.lit("mixed")).otherwise(pl.col("unit_name")).alias("unit_name"),
+        (pl.col("net") - pl.col("luck")).alias("adjusted_net"),
+        pl.when(mixed)
+        .then(None)
+        .otherwise(100 * (pl.col("net_units") - pl.col("luck_units")) / pl.col("hands"))
+        .alias("adjusted_win_rate"),
+    ).drop("_units", "net_units", "luck_units")
+
+
+def _luck(allin: pl.LazyFrame, keys: list[str]) -> pl.LazyFrame:
+    luck = pl.col("won") - pl.col("expected")
+    return allin.group_by(keys).agg(
+        pl.len().cast(pl.UInt32).alias("allin_hands"),
+        luck.sum().alias("luck"),
+        (luck / pl.col("unit")).sum().alias("luck_units"),
+    )
+
+
+def summary(
+    players: pl.LazyFrame, allin: pl.LazyFrame, *, by: Grouping = "player", player: str | None = None
+) -> pl.DataFrame:
+    """One row per group (and currency): hands, money, win rates, and every rate's counts.
+
+    ``players`` is the store's ``players`` table, ``allin`` its ``allin_ev`` table.
+    """
+    if by not in KEYS:
+        raise ValueError(f"by: expected one of {', '.join(KEYS)}, got {by!r}")
+    keys = [*KEYS[by], *MONEY]
+    rows = players.filter(pl.col("verdict") != "unreadable")
+    if player is not None:
+        rows = rows.filter(pl.col("player") == player)
+        allin = allin.filter(pl.col("player") == player)
+    frame = rows.group_by(keys).agg(_aggregations())
+    return _finish(frame, _luck(allin, keys), keys).sort(keys).collect()
+
+
+def sessions(
+    players: pl.LazyFrame,
+    allin: pl.LazyFrame,
+    *,
+    player: str | None = None,
+    idle_minutes: int = 60,
+    day_starts_at: int = 6,
+) -> pl.DataFrame:
+    """One row per player session: a run of hands with no gap longer than ``idle_minutes``,
+    inside one night (a night runs from ``day_starts_at`` o'clock to the same hour next day,
+    so play that crosses midnight stays one night). Hands without a time form one session
+    per file, in file order.
+    """
+    rows = players.filter(pl.col("verdict") != "unreadable")
+    if player is not None:
+        rows = rows.filter(pl.col("player") == player)
+        allin = allin.filter(pl.col("player") == player)
+    shift = timedelta(hours=day_starts_at)
+    rows = rows.with_columns(
+        (pl.col("started") - shift).dt.date().alias("night"),
+    ).sort("player", "started", "file", "line", nulls_last=True)
+    started, night, file = pl.col("started"), pl.col("night"), pl.col("file")
+    prev_started, prev_night, prev_file = (c.shift().over("player") for c in (started, night, file))
+    first = pl.int_range(pl.len()).over("player") == 0
+    timed = started.is_not_null()
+    new = (
+        first
+        | (timed & (prev_started.is_null() | (started - prev_started > timedelta(minutes=idle_minutes))))
+        | (timed & (night != prev_night))
+        | (~timed & (prev_started.is_not_null() | (file != prev_file)))
+    )
+    rows = rows.with_columns(new.fill_null(True).cast(pl.Int64).cum_sum().over("player").alias("session"))
+    keys = ["player", "session", *MONEY]
+    frame = rows.group_by(keys).agg(
+        pl.col("night").first(),
+        pl.col("started").min().alias("start"),
+        pl.col("started").max().alias("end"),
+        pl.col("file").first(),
+        *_aggregations(),
+    )
+    session_of = rows.select("hand_id", "player", "session")
+    luck = _luck(allin.join(session_of, on=["hand_id", "player"], how="inner"), keys)
+    return _finish(frame, luck, keys).sort("player", "session").collect()

@@ -1,0 +1,103 @@
+"""The all-in pass: exact equity for every stored all-in that has none yet.
+
+It runs after an import has committed its hands, as its own write, because exact
+multiway preflop equities take milliseconds each and a night of hands must not wait for
+them: a pass that is killed leaves the hands in place, and the next pass (any later
+``sixplus import``) finishes it. Equities are computed once per suit pattern and spread
+over a pool of processes.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+
+import polars as pl
+import pyarrow as pa
+
+from analyzer.evaluator import Ranking
+from analyzer.stats.allin import AllInPot, adjusted
+from analyzer.store.progress import progress_bar
+from analyzer.store.schema import ALLIN_EV, EV_KEYS
+from analyzer.store.store import Store
+from parsers.record import Street
+
+TASK_HANDS = 2000
+
+Row = tuple[str, str, int, float, float]
+
+
+def missing(store: Store) -> pl.DataFrame:
+    """Stored all-in pots of hands that have no adjusted result yet."""
+    done = store.scan("allin_ev").select("hand_id").unique()
+    return store.scan("allins").join(done, on="hand_id", how="anti").sort("hand_id", "pot").collect()
+
+
+def fill_allin_ev(store: Store, *, workers: int | None = None, progress: bool | None = False) -> int:
+    """Compute and store the adjusted results of every all-in still without one; returns hands done."""
+    todo = missing(store)
+    if todo.height == 0:
+        return 0
+    hands = todo.partition_by("hand_id", maintain_order=True)
+    tasks = [hands[i : i + TASK_HANDS] for i in range(0, len(hands), TASK_HANDS)]
+    payloads = [[frame.to_dicts() for frame in task] for task in tasks]
+    keys = {
+        (r[0], r[1]): r[2:]
+        for r in store.scan("players")
+        .join(todo.lazy().select("hand_id").unique(), on="hand_id", how="semi")
+        .select("hand_id", "player", *EV_KEYS)
+        .collect()
+        .iter_rows()
+    }
+    with store.writing() as tx:
+        bar = progress_bar(len(hands), unit="hand", desc="all-in equity", progress=progress)
+        for results in _run(payloads, workers):
+            rows = [r + keys[(r[0], r[1])] for r in results]
+            columns = list(zip(*rows)) if rows else [() for _ in ALLIN_EV]
+            table = pa.Table.from_arrays([pa.array(c, type=f.type) for c, f in zip(columns, ALLIN_EV)], schema=ALLIN_EV)
+            tx.batch().write({"allin_ev": table})
+            bar.update(len({r[0] for r in rows}))
+        bar.close()
+        tx.commit()
+    return len(hands)
+
+
+def adjust_hands(task: list[list[dict[str, object]]]) -> list[Row]:
+    """Adjusted rows for the hands of one task (each hand: its all-in pot rows)."""
+    out: list[Row] = []
+    for pots in task:
+        hand_id = str(pots[0]["hand_id"])
+        ranking = Ranking(str(pots[0]["ranking"]))
+        contested = [
+            AllInPot(
+                pot=int(str(p["pot"])),
+                street=Street(str(p["street"])),
+                board=tuple(str(p["board"]).split()),
+                amount=int(str(p["amount"])),
+                players=tuple(_strings(p["players"])),
+                cards=tuple(tuple(c.split()) for c in _strings(p["cards"])),
+                won=tuple(int(w) for w in _strings(p["won"])),
+            )
+            for p in pots
+        ]
+        for result in adjusted(contested, ranking):
+            out.append((hand_id, result.player, result.won, float(result.expected), float(result.equity)))
+    return out
+
+
+def _strings(value: object) -> list[str]:
+    assert isinstance(value, list)
+    return [str(v) for v in value]
+
+
+def _run(payloads: list[list[list[dict[str, object]]]], workers: int | None) -> Iterator[list[Row]]:
+    count = workers if workers is not None else min(2, os.cpu_count() or 1)
+    if count <= 1 or len(payloads) <= 1:
+        for payload in payloads:
+            yield adjust_hands(payload)
+        return
+    context = multiprocessing.get_context("forkserver")
+    with ProcessPoolExecutor(count, mp_context=context) as pool:
+        yield from pool.map(adjust_hands, payloads)

@@ -1,0 +1,375 @@
+"""Import: files of any format, each hand audited, into the store, once each.
+
+Every hand read ends in exactly one place: stored, duplicate (its id is in the store or
+earlier in this import), or rejected with its reason and line. The work is split into
+tasks (a file, or a slice of lines of a large native JSON Lines file), parsed and
+audited by a pool of processes; this process alone writes, and commits once at the end
+(see :mod:`analyzer.store.store`), so a killed import changes nothing and a second run
+finishes the job.
+
+The audit and the choice of rule set are passed in (``audit`` and ``rules_for``), so
+tests can give hand-made audits; by default they are :func:`analyzer.audit.audit_hand`
+and :func:`analyzer.detect.rules_for`.
+"""
+
+from __future__ import annotations
+
+import gc
+import multiprocessing
+import os
+from collections import Counter, deque
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from analyzer.replay.findings import Code, HandAudit, Problem, Verdict
+from analyzer.ruleset import RuleSet
+from analyzer.store.progress import progress_bar
+from analyzer.store.rows import Rows
+from analyzer.store.store import ImportLog, Store, Transaction
+from parsers.errors import HandHistoryError, RejectCode, Rejected
+from parsers.formats import detect, parse_text
+from parsers.record import HandRecord
+from parsers.text import decode
+
+AuditFn = Callable[[HandRecord, RuleSet], HandAudit]
+RulesFn = Callable[[HandRecord], RuleSet]
+
+CHUNK_BYTES = 4 << 20  # a task's slice of a native file
+BATCH_HANDS = 250_000  # hands a batch (a file a table) before the next one starts
+_SNIFF_BYTES = 1 << 16
+
+
+@dataclass(frozen=True, slots=True)
+class Task:
+    """A whole file, or lines ``[start, end)`` (bytes) of a native file starting at ``line``."""
+
+    number: int
+    file: str
+    start: int = 0
+    end: int = -1
+    line: int = 0
+    format: str = "auto"
+
+
+@dataclass(frozen=True, slots=True)
+class ChunkResult:
+    task: Task
+    format: str
+    tables: dict[str, pa.Table]
+    ids: tuple[str, ...]  # stored candidates, in order
+    verdicts: tuple[str, ...]  # the audit's verdict of each
+    duplicates: int  # already in the store, or twice in this chunk
+    rejected: tuple[Rejected, ...]
+    error: str | None = None  # the file could not be read at all
+
+
+@dataclass(slots=True)
+class FileReport:
+    """Where every hand of one file went."""
+
+    file: str
+    format: str = ""
+    stored: int = 0
+    duplicate: int = 0
+    rejected: list[Rejected] = field(default_factory=list)
+    verdicts: Counter[str] = field(default_factory=Counter)
+    error: str | None = None
+
+    @property
+    def read(self) -> int:
+        return self.stored + self.duplicate + len(self.rejected)
+
+
+@dataclass(frozen=True, slots=True)
+class ImportReport:
+    import_id: str
+    store: Path
+    files: tuple[FileReport, ...]
+
+    @property
+    def stored(self) -> int:
+        return sum(f.stored for f in self.files)
+
+    @property
+    def duplicate(self) -> int:
+        return sum(f.duplicate for f in self.files)
+
+    @property
+    def rejected(self) -> int:
+        return sum(len(f.rejected) for f in self.files)
+
+    @property
+    def read(self) -> int:
+        return self.stored + self.duplicate + self.rejected
+
+    @property
+    def verdicts(self) -> Counter[str]:
+        total: Counter[str] = Counter()
+        for f in self.files:
+            total.update(f.verdicts)
+        return total
+
+
+def plan(paths: Sequence[str | Path], *, format: str = "auto", chunk_bytes: int | None = None) -> list[Task]:
+    """Tasks for the files: large native files are cut at line ends, the rest go whole."""
+    chunk_bytes = chunk_bytes or CHUNK_BYTES
+    tasks: list[Task] = []
+    for path in paths:
+        name = str(path)
+        try:
+            size = os.path.getsize(name)
+        except OSError:
+            tasks.append(Task(len(tasks), name, format=format))  # the worker reports the error
+            continue
+        if size <= chunk_bytes or not _is_native(name, format):
+            tasks.append(Task(len(tasks), name, format=format))
+            continue
+        with open(name, "rb") as f:
+            data = f.read()
+        start, line = 0, 0
+        while start < len(data):
+            end = data.find(b"\n", min(start + chunk_bytes, len(data)) - 1)
+            end = len(data) if end < 0 else end + 1
+            tasks.append(Task(len(tasks), name, start, end, line, "native"))
+            line += data.count(b"\n", start, end)
+            start = end
+    return tasks
+
+
+def _is_native(path: str, format: str) -> bool:
+    if format not in ("auto", "native"):
+        return False
+    with open(path, "rb") as f:
+        head = f.read(_SNIFF_BYTES)
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return False  # UTF-16 cannot be cut at a byte
+    cut = head.rfind(b"\n")
+    sample = decode(head[: cut + 1] if cut > 0 else head)
+    return format == "native" or detect(sample) == "native"
+
+
+# -- the worker side -----------------------------------------------------------------
+
+_worker: dict[str, object] = {}
+
+
+def _init_worker(audit: AuditFn | None, rules_for: RulesFn | None, import_id: str, known: frozenset[str]) -> None:
+    _worker.update(audit=audit, rules_for=rules_for, import_id=import_id, known=known)
+
+
+def default_audit() -> AuditFn:
+    from analyzer.audit import audit_hand
+
+    return audit_hand
+
+
+def default_rules_for() -> RulesFn:
+    from analyzer.detect import rules_for
+
+    return rules_for
+
+
+def run_task(task: Task) -> ChunkResult:
+    """Parse, audit and turn into rows one task (in a worker, or in this process).
+
+    The cycle collector is paused meanwhile: a chunk makes hundreds of thousands of small
+    objects and no cycles, and collecting over them costs more than the work itself.
+    """
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        return _run_task(task)
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _run_task(task: Task) -> ChunkResult:
+    audit = _worker.get("audit") or default_audit()
+    rules_for = _worker.get("rules_for") or default_rules_for()
+    known = _worker.get("known", frozenset())
+    assert callable(audit) and callable(rules_for) and isinstance(known, frozenset)
+    import_id = str(_worker.get("import_id", ""))
+    try:
+        with open(task.file, "rb") as f:
+            if task.start:
+                f.seek(task.start)
+            data = f.read() if task.end < 0 else f.read(task.end - task.start)
+        # blank lines in front keep line numbers counted from the file's start
+        text = "\n" * task.line + decode(data)
+        name = detect(text) if task.format == "auto" else task.format
+        items = list(parse_text(text, format=name or "auto", file=task.file))
+    except (OSError, HandHistoryError, UnicodeError) as error:
+        return ChunkResult(task, "", {}, (), (), 0, (), error=str(error))
+    rows = Rows(import_id)
+    ids: list[str] = []
+    seen: set[str] = set()
+    duplicates = 0
+    rejected: list[Rejected] = []
+    verdicts: list[str] = []
+    for item in items:
+        if isinstance(item, Rejected):
+            rejected.append(item)
+            continue
+        if item.hand_id in known or item.hand_id in seen:
+            duplicates += 1
+            continue
+        try:
+            rules = rules_for(item)
+        except HandHistoryError as error:
+            rejected.append(_rejected(item, RejectCode.INVALID_RECORD, f"no rule set for this hand: {error}"))
+            continue
+        seen.add(item.hand_id)
+        result = _audit(audit, item, rules)
+        try:
+            rows.add(item, result, rules)
+        except (HandHistoryError, ValueError, KeyError) as error:
+            rejected.append(_rejected(item, RejectCode.INVALID_RECORD, f"cannot be stored: {error}"))
+            seen.discard(item.hand_id)
+            continue
+        ids.append(item.hand_id)
+        verdicts.append(result.verdict.value)
+    return ChunkResult(task, name or "", rows.tables(), tuple(ids), tuple(verdicts), duplicates, tuple(rejected))
+
+
+def _rejected(record: HandRecord, code: RejectCode, message: str) -> Rejected:
+    where = f"{record.source.file or '<input>'}:{record.source.line}"
+    return Rejected(
+        code=code,
+        message=f"{where}: {record.source.format} hand {record.hand_id}: {message}",
+        file=record.source.file,
+        line=record.source.line,
+        format=record.source.format,
+        hand_id=record.hand_id,
+    )
+
+
+def _audit(audit: AuditFn, record: HandRecord, rules: RuleSet) -> HandAudit:
+    """The audit, or an ``unreadable`` verdict saying why the engine could not replay the hand."""
+    try:
+        return audit(record, rules)
+    except Exception as error:  # the engine failing on one hand must not stop the import
+        problem = Problem(Code.UNREADABLE, Verdict.UNREADABLE, f"the audit failed: {type(error).__name__}: {error}")
+        return HandAudit(
+            hand_id=record.hand_id,
+            file=record.source.file,
+            line=record.source.line,
+            format=record.source.format,
+            rules=rules.name,
+            verdict=Verdict.UNREADABLE,
+            problems=(problem,),
+            ledger=(),
+            pots=(),
+            rake=0,
+            total_pot=0,
+        )
+
+
+# -- the writer side -------------------------------------------------------------------
+
+
+def import_paths(
+    paths: Sequence[str | Path],
+    store: Store,
+    *,
+    audit: AuditFn | None = None,
+    rules_for: RulesFn | None = None,
+    workers: int | None = None,
+    format: str = "auto",
+    progress: bool | None = False,
+    chunk_bytes: int | None = None,
+) -> ImportReport:
+    """Import files into the store (all or nothing); returns where every hand went."""
+    tasks = plan(paths, format=format, chunk_bytes=chunk_bytes)
+    reports = {str(p): FileReport(str(p)) for p in paths}
+    with store.writing() as tx:
+        known = frozenset(store.hand_ids())
+        seen: set[str] = set()
+        total = sum(_task_size(t) for t in tasks)
+        bar = progress_bar(total, unit="B", desc="import", progress=progress)
+        for result in _results(tasks, workers, (audit, rules_for, tx.id, known)):
+            _take(result, reports[result.task.file], seen, tx)
+            bar.update(_task_size(result.task))
+            bar.set_postfix(stored=sum(r.stored for r in reports.values()), refresh=False)
+        bar.close()
+        report = ImportReport(tx.id, store.root, tuple(reports.values()))
+        log = ImportLog(
+            id=tx.id,
+            at=datetime.now(UTC).isoformat(timespec="seconds"),
+            files=len(paths),
+            stored=report.stored,
+            duplicate=report.duplicate,
+            rejected=report.rejected,
+        )
+        tx.commit(log)
+    return report
+
+
+def _take(result: ChunkResult, report: FileReport, seen: set[str], tx: Transaction) -> None:
+    if result.error is not None:
+        report.error = result.error
+        return
+    report.format = result.format
+    report.rejected.extend(result.rejected)
+    report.duplicate += result.duplicates
+    repeated = [i for i in result.ids if i in seen]
+    tables = result.tables
+    if repeated:  # in an earlier task of this import
+        drop = pa.array(repeated, type=pa.string())
+        tables = {
+            name: t.filter(pc.invert(pc.is_in(t.column("hand_id"), value_set=drop))) for name, t in tables.items()
+        }
+        report.duplicate += len(repeated)
+    for hand_id, verdict in zip(result.ids, result.verdicts):
+        if hand_id not in seen:
+            seen.add(hand_id)
+            report.stored += 1
+            report.verdicts[verdict] += 1
+    batch = tx.batch()
+    batch.write(tables)
+    if batch.hands >= BATCH_HANDS:
+        tx.close_batch()
+
+
+def _results(
+    tasks: list[Task], workers: int | None, init: tuple[AuditFn | None, RulesFn | None, str, frozenset[str]]
+) -> Iterable[ChunkResult]:
+    """Results in task order: in this process for small jobs, else from a process pool."""
+    count = workers if workers is not None else min(2, os.cpu_count() or 1)
+    if count <= 1 or len(tasks) <= 1:
+        _init_worker(*init)
+        try:
+            for task in tasks:
+                yield run_task(task)
+        finally:
+            _worker.clear()
+        return
+    context = multiprocessing.get_context("forkserver")
+    with ProcessPoolExecutor(count, mp_context=context, initializer=_init_worker, initargs=init) as pool:
+        pending: deque[Future[ChunkResult]] = deque()
+        queue = iter(tasks)
+        for task in queue:
+            pending.append(pool.submit(run_task, task))
+            if len(pending) >= 2 * count + 1:
+                break
+        while pending:
+            done = pending.popleft().result()
+            nxt = next(queue, None)
+            if nxt is not None:
+                pending.append(pool.submit(run_task, nxt))
+            yield done
+
+
+def _task_size(task: Task) -> int:
+    if task.end >= 0:
+        return task.end - task.start
+    try:
+        return os.path.getsize(task.file)
+    except OSError:
+        return 0

@@ -1,0 +1,205 @@
+"""The store's tables, one a fact, as Arrow schemas (what the Parquet files hold).
+
+``hands``     one row a hand: where it came from, game, rule set, stakes, pot, board, verdict
+``players``   one row a dealt-in player a hand: seat, position, hole cards where known, the
+              audited chip ledger, and the counts the statistics add up (see
+              :mod:`analyzer.stats.facts`); the hand's grouping keys are repeated here
+              (rules, stake, unit, currency, time) so that statistics need no join
+``actions``   one row a forced post or action, in the order of the audit's action index
+``pots``      one row a pot a run, as the engine settled it
+``problems``  one row a problem the audit found
+``allins``    one row a pot contested all-in before the board was complete, with the hole
+              cards of the players who could win it (for the all-in adjusted results)
+``allin_ev``  one row a player a hand with an all-in: the result adjusted by exact equity
+
+Money is in the hand's minor unit (``decimals``); the ``*_text`` columns never hold
+markup. Every table has ``hand_id``; ``hands`` holds each id once.
+"""
+
+from __future__ import annotations
+
+import pyarrow as pa
+
+STR = pa.string()
+I8, I16, I32, I64 = pa.int8(), pa.int16(), pa.int32(), pa.int64()
+BOOL = pa.bool_()
+TIME = pa.timestamp("us")
+
+HANDS = pa.schema(
+    [
+        ("hand_id", STR),
+        ("import_id", STR),
+        ("file", STR),
+        ("line", I32),
+        ("format", STR),
+        ("site", STR),
+        ("variant", STR),
+        ("betting", STR),
+        ("game", STR),
+        ("tournament", BOOL),
+        ("rules", STR),
+        ("ranking", STR),
+        ("deck", I8),
+        ("currency", STR),
+        ("decimals", I8),
+        ("table", STR),
+        ("max_seats", I16),
+        ("started", TIME),
+        ("started_text", STR),
+        ("button", I16),
+        ("players", I8),
+        ("ante", I64),
+        ("small_blind", I64),
+        ("big_blind", I64),
+        ("button_blind", I64),
+        ("straddle", I64),
+        ("unit", I64),
+        ("unit_name", STR),
+        ("stake", STR),
+        ("total_pot", I64),
+        ("rake", I64),
+        ("board", STR),
+        ("boards", pa.list_(STR)),
+        ("last_street", STR),
+        ("showdown", BOOL),
+        ("all_in", BOOL),
+        ("verdict", STR),
+        ("problems", I16),
+    ]
+)
+
+PLAYERS = pa.schema(
+    [
+        ("hand_id", STR),
+        ("player", STR),
+        ("seat", I16),
+        ("position", STR),
+        ("stack", I64),
+        ("cards", STR),
+        ("showed", BOOL),
+        ("posted", I64),
+        ("invested", I64),
+        ("invested_preflop", I64),
+        ("invested_flop", I64),
+        ("invested_turn", I64),
+        ("invested_river", I64),
+        ("returned", I64),
+        ("won", I64),
+        ("rake", I64),
+        ("net", I64),
+        ("claimed_won", I64),
+        ("net_claimed", I64),
+        ("vpip_chance", BOOL),
+        ("vpip", BOOL),
+        ("pfr", BOOL),
+        ("three_bet_chance", BOOL),
+        ("three_bet", BOOL),
+        ("saw_flop", BOOL),
+        ("showdown", BOOL),
+        ("won_at_showdown", BOOL),
+        ("aggressive", I16),
+        ("calls", I16),
+        ("folds", I16),
+        ("all_in", BOOL),
+        ("strength", I32),
+        ("category", STR),
+        ("pocket_pair", BOOL),
+        ("flop_set", BOOL),
+        # the hand's grouping keys, repeated so statistics need no join
+        ("file", STR),
+        ("line", I32),
+        ("started", TIME),
+        ("rules", STR),
+        ("ranking", STR),
+        ("stake", STR),
+        ("unit", I64),
+        ("unit_name", STR),
+        ("currency", STR),
+        ("decimals", I8),
+        ("tournament", BOOL),
+        ("verdict", STR),
+    ]
+)
+
+ACTIONS = pa.schema(
+    [
+        ("hand_id", STR),
+        ("index", I16),
+        ("street", STR),
+        ("player", STR),
+        ("kind", STR),
+        ("to", I64),
+        ("amount", I64),
+        ("all_in", BOOL),
+        ("line", I32),
+    ]
+)
+
+POTS = pa.schema(
+    [
+        ("hand_id", STR),
+        ("index", I16),
+        ("run", I8),
+        ("amount", I64),
+        ("eligible", pa.list_(STR)),
+        ("winners", pa.list_(STR)),
+        ("hand", STR),
+    ]
+)
+
+PROBLEMS = pa.schema(
+    [
+        ("hand_id", STR),
+        ("code", STR),
+        ("verdict", STR),
+        ("message", STR),
+        ("action_index", I16),
+        ("rule", STR),
+        ("player", STR),
+    ]
+)
+
+ALLINS = pa.schema(
+    [
+        ("hand_id", STR),
+        ("pot", I16),
+        ("ranking", STR),
+        ("street", STR),
+        ("board", STR),
+        ("amount", I64),
+        ("players", pa.list_(STR)),
+        ("cards", pa.list_(STR)),
+        ("won", pa.list_(I64)),
+    ]
+)
+
+ALLIN_EV = pa.schema(
+    [
+        ("hand_id", STR),
+        ("player", STR),
+        ("won", I64),  # taken from the pots decided all-in
+        ("expected", pa.float64()),  # exact expectation from those pots
+        ("equity", pa.float64()),  # share of the first of them
+        # the player's grouping keys in the hand (as in ``players``)
+        ("position", STR),
+        ("rules", STR),
+        ("stake", STR),
+        ("unit", I64),
+        ("currency", STR),
+        ("decimals", I8),
+    ]
+)
+#: the grouping keys ``allin_ev`` repeats from ``players``
+EV_KEYS = ("position", "rules", "stake", "unit", "currency", "decimals")
+
+TABLES: dict[str, pa.Schema] = {
+    "hands": HANDS,
+    "players": PLAYERS,
+    "actions": ACTIONS,
+    "pots": POTS,
+    "problems": PROBLEMS,
+    "allins": ALLINS,
+    "allin_ev": ALLIN_EV,
+}
+#: the tables an import writes for every hand (allin_ev comes from a later pass)
+HAND_TABLES = ("hands", "players", "actions", "pots", "problems", "allins")

@@ -1,0 +1,257 @@
+"""The store on disk: Parquet batches, a manifest that says which are in, and one writer at a time.
+
+Layout of a store folder::
+
+    manifest.json                    the committed batches, the imports (replaced atomically)
+    batches/<batch>/<table>.parquet  one file a table a batch
+    staging/<import>/...             a write in progress (never read)
+    .lock                            held by the one writer
+
+A write puts its batches in ``staging/``, moves them into ``batches/`` and then replaces
+``manifest.json`` with one atomic rename. Readers read only the batches the manifest
+names, so a write killed at any point leaves the store exactly as it was, and what it
+left behind (in ``staging/`` or unnamed in ``batches/``) is removed by the next writer.
+DuckDB or Spark read the same files: the manifest lists them.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import shutil
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+
+import polars as pl
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from analyzer.errors import AnalyzerError
+from analyzer.store.schema import TABLES
+
+MANIFEST = "manifest.json"
+STORE_VERSION = 1
+
+
+class StoreError(AnalyzerError):
+    """A store folder that cannot be read or written, with what was expected and found."""
+
+    def __init__(self, *, path: Path | str, expected: str, found: str) -> None:
+        self.path = str(path)
+        self.expected = expected
+        self.found = found
+        super().__init__(f"store {path}: expected {expected}, found {found}")
+
+
+def default_store_dir() -> Path:
+    """``$XDG_DATA_HOME/sixplus``, else ``~/.local/share/sixplus``."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "sixplus"
+
+
+@dataclass(frozen=True, slots=True)
+class Batch:
+    name: str
+    tables: tuple[str, ...]
+    hands: int  # rows of ``hands`` (0 for a batch of other facts)
+
+
+@dataclass(frozen=True, slots=True)
+class ImportLog:
+    id: str
+    at: str
+    files: int
+    stored: int
+    duplicate: int
+    rejected: int
+
+
+@dataclass(frozen=True, slots=True)
+class Manifest:
+    version: int = STORE_VERSION
+    batches: tuple[Batch, ...] = ()
+    imports: tuple[ImportLog, ...] = field(default_factory=tuple)
+
+    @property
+    def hands(self) -> int:
+        return sum(b.hands for b in self.batches)
+
+
+class Store:
+    """A store folder. Reading needs no lock; :meth:`writing` takes the writer's lock."""
+
+    def __init__(self, root: Path | str | None = None) -> None:
+        self.root = Path(root) if root is not None else default_store_dir()
+
+    def __repr__(self) -> str:
+        return f"Store({str(self.root)!r})"
+
+    # reading
+    def manifest(self) -> Manifest:
+        path = self.root / MANIFEST
+        if not path.exists():
+            if self.root.exists() and not self.root.is_dir():
+                raise StoreError(path=self.root, expected="a folder", found="a file")
+            return Manifest()
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            return Manifest(
+                version=int(data["version"]),
+                batches=tuple(Batch(b["name"], tuple(b["tables"]), int(b["hands"])) for b in data["batches"]),
+                imports=tuple(ImportLog(**i) for i in data.get("imports", ())),
+            )
+        except (ValueError, KeyError, TypeError) as error:
+            raise StoreError(path=path, expected="a sixplus manifest", found=str(error)) from None
+
+    def files(self, table: str) -> list[Path]:
+        """The committed Parquet files of a table, oldest first."""
+        if table not in TABLES:
+            raise StoreError(path=self.root, expected="a table (" + ", ".join(TABLES) + ")", found=table)
+        return [
+            self.root / "batches" / b.name / f"{table}.parquet" for b in self.manifest().batches if table in b.tables
+        ]
+
+    def scan(self, table: str) -> pl.LazyFrame:
+        """A lazy frame over a table (empty, with its columns, when nothing is stored)."""
+        files = self.files(table)
+        if not files:
+            empty = pl.from_arrow(TABLES[table].empty_table())
+            assert isinstance(empty, pl.DataFrame)
+            return empty.lazy()
+        return pl.scan_parquet([str(f) for f in files])
+
+    def read(self, table: str, columns: list[str] | None = None) -> pa.Table:
+        """A whole table (or some columns of it) as Arrow."""
+        files = self.files(table)
+        schema = TABLES[table]
+        if columns is not None:
+            schema = pa.schema([schema.field(c) for c in columns])
+        if not files:
+            return schema.empty_table()
+        return pa.concat_tables(pq.read_table(f, columns=columns) for f in files)
+
+    def hand_ids(self) -> set[str]:
+        """Every stored hand id."""
+        return set(self.read("hands", ["hand_id"]).column("hand_id").to_pylist())
+
+    # writing
+    @contextmanager
+    def writing(self) -> Iterator[Transaction]:
+        """Hold the writer's lock, clear what a killed writer left, and give a transaction.
+
+        Nothing the transaction writes is visible until :meth:`Transaction.commit`.
+        """
+        self.root.mkdir(parents=True, exist_ok=True)
+        with open(self.root / ".lock", "a+b") as lock:
+            try:
+                fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                raise StoreError(path=self.root, expected="no other import running", found="the store locked") from None
+            try:
+                self._clean()
+                yield Transaction(self)
+            finally:
+                fcntl.flock(lock, fcntl.LOCK_UN)
+
+    def _clean(self) -> None:
+        shutil.rmtree(self.root / "staging", ignore_errors=True)
+        named = {b.name for b in self.manifest().batches}
+        batches = self.root / "batches"
+        if batches.exists():
+            for folder in batches.iterdir():
+                if folder.name not in named:
+                    shutil.rmtree(folder, ignore_errors=True)
+
+    def _write_manifest(self, manifest: Manifest) -> None:
+        data = {"version": manifest.version, "batches": [asdict(b) for b in manifest.batches]}
+        data["imports"] = [asdict(i) for i in manifest.imports]
+        tmp = self.root / f".{MANIFEST}.{uuid.uuid4().hex}.tmp"
+        with open(tmp, "w", encoding="utf-8") as out:
+            json.dump(data, out, indent=1)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, self.root / MANIFEST)
+        _fsync_dir(self.root)
+
+
+class Transaction:
+    """Batches written aside, made visible all at once by :meth:`commit`."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.id = datetime.now(UTC).strftime("%Y%m%dT%H%M%S") + "-" + uuid.uuid4().hex[:8]
+        self.staging = store.root / "staging" / self.id
+        self.staging.mkdir(parents=True)
+        self.batches: list[Batch] = []
+        self._open: BatchWriter | None = None
+
+    def batch(self) -> BatchWriter:
+        """The batch being written (a new one after :meth:`close_batch`)."""
+        if self._open is None:
+            self._open = BatchWriter(self.staging / f"{self.id}-{len(self.batches):04d}")
+        return self._open
+
+    def close_batch(self) -> None:
+        if self._open is not None:
+            batch = self._open.close()
+            if batch.tables:
+                self.batches.append(batch)
+            self._open = None
+
+    def commit(self, log: ImportLog | None = None) -> Manifest:
+        """Move the batches in and replace the manifest: the one moment the store changes."""
+        self.close_batch()
+        store = self.store
+        folder = store.root / "batches"
+        folder.mkdir(exist_ok=True)
+        for b in self.batches:
+            os.rename(self.staging / b.name, folder / b.name)
+        _fsync_dir(folder)
+        before = store.manifest()
+        after = Manifest(
+            version=STORE_VERSION,
+            batches=before.batches + tuple(self.batches),
+            imports=before.imports + ((log,) if log else ()),
+        )
+        store._write_manifest(after)
+        shutil.rmtree(self.staging, ignore_errors=True)
+        return after
+
+
+class BatchWriter:
+    """One Parquet file a table in a folder, written chunk by chunk (a row group a chunk)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        folder.mkdir(parents=True)
+        self.writers: dict[str, pq.ParquetWriter] = {}
+        self.hands = 0
+
+    def write(self, tables: dict[str, pa.Table]) -> None:
+        for name, table in tables.items():
+            if table.num_rows == 0:
+                continue
+            if name not in self.writers:
+                self.writers[name] = pq.ParquetWriter(self.folder / f"{name}.parquet", TABLES[name], compression="zstd")
+            self.writers[name].write_table(table)
+        self.hands += tables["hands"].num_rows if "hands" in tables else 0
+
+    def close(self) -> Batch:
+        for name, writer in self.writers.items():
+            writer.close()
+            with open(self.folder / f"{name}.parquet", "rb") as f:
+                os.fsync(f.fileno())
+        return Batch(self.folder.name, tuple(sorted(self.writers)), self.hands)
+
+
+def _fsync_dir(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
