@@ -122,45 +122,47 @@ def _colex_t(n: int, k: int) -> npt.NDArray[np.int8]:
 _BINOM_COLUMNS = tuple(np.ascontiguousarray(_BINOM[:, t], dtype=np.int32) for t in range(_BINOM.shape[1]))
 
 
-def _binom(c: npt.NDArray[np.int8], t: int) -> I32:
+def _binom(c: npt.NDArray[np.intp], t: int) -> I32:
     """``C(c, t)`` elementwise, 0 for ``t < 0``."""
     if t < 0:
         return np.zeros(c.shape, dtype=np.int32)
     return _BINOM_COLUMNS[t].take(c)
 
 
-def _drop_one(cols: npt.NDArray[np.int8]) -> I32:
-    """``z[t]``: the colex rank of each subset (by columns) without its position ``t``."""
-    w, size = cols.shape
-    z = np.zeros((w, size), dtype=np.int32)
-    run = np.zeros(size, dtype=np.int32)
-    for t in range(w):  # elements before t keep their place
-        z[t] += run
-        run += _binom(cols[t], t + 1)
-    run[:] = 0
-    for t in reversed(range(w)):  # elements after t move down one place
-        z[t] += run
-        run += _binom(cols[t], t)
-    return z
+def _drops(cols: npt.NDArray[np.int8]) -> tuple[I32, I32, I32]:
+    """Colex ranks of each subset (given by columns, ``(w, N)``) with positions dropped:
 
+    * ``z[t]``: without position ``t``;
+    * ``x[i] + y[j]`` (i < j): without positions ``i`` and ``j``.
 
-def _drop_two(cols: npt.NDArray[np.int8]) -> tuple[I32, I32]:
-    """``x[i] + y[j]`` (i < j): the colex rank of each subset (by columns) without positions i, j."""
+    The rank of a sorted subset is ``sum C(c_u, u + 1)``; dropping positions before ``u``
+    moves ``c_u`` down one or two places, so each term is one of three binomials.
+    """
     w, size = cols.shape
-    x = np.zeros((w, size), dtype=np.int32)
-    y = np.zeros((w, size), dtype=np.int32)
-    keep = np.zeros(size, dtype=np.int32)  # sum of C(c_u, u + 1) for u < t
-    one = np.zeros(size, dtype=np.int32)  # sum of C(c_u, u) for u < t
+    z = np.empty((w, size), dtype=np.int32)
+    x = np.empty((w, size), dtype=np.int32)
+    y = np.empty((w, size), dtype=np.int32)
+    c = cols.astype(np.intp)
+    stay = [_binom(c[t], t + 1) for t in range(w)]  # no position before t dropped
+    once = [_binom(c[t], t) for t in range(w)]  # one dropped before t
+    twice = [_binom(c[t], t - 1) for t in range(w)]  # two dropped before t
+    keep = np.zeros(size, dtype=np.int32)  # sum of stay[u] for u < t
+    one = np.zeros(size, dtype=np.int32)  # sum of once[u] for u < t
     for t in range(w):
-        x[t] = keep - one - _binom(cols[t], t)  # keep[i] - one[i + 1]
-        y[t] = one  # one[j], plus the elements after j below
-        keep += _binom(cols[t], t + 1)
-        one += _binom(cols[t], t)
-    two = np.zeros(size, dtype=np.int32)  # sum of C(c_u, u - 1) for u > t
+        np.subtract(keep, one, out=x[t])
+        x[t] -= once[t]  # keep[i] - one[i + 1]
+        z[t] = keep
+        y[t] = one
+        keep += stay[t]
+        one += once[t]
+    after_one = np.zeros(size, dtype=np.int32)  # sum of once[u] for u > t
+    after_two = np.zeros(size, dtype=np.int32)  # sum of twice[u] for u > t
     for t in reversed(range(w)):
-        y[t] += two
-        two += _binom(cols[t], t - 1)
-    return x, y
+        z[t] += after_one
+        y[t] += after_two
+        after_one += once[t]
+        after_two += twice[t]
+    return z, x, y
 
 
 _FIELD = 6  # bits per class in a packed class count (a count is at most 2 * C(7, 2) = 42 < 64)
@@ -175,6 +177,7 @@ def count_deals(
     deck: Sequence[int],
     ranking: Ranking,
     chunk: int = 1 << 15,
+    symmetry: bool = True,
 ) -> Counts:
     """Count every deal still possible, by (result, Player class, Dealer class).
 
@@ -188,6 +191,10 @@ def count_deals(
     completion): the Player's strength by the completion's rank, compared into two small
     counters (Player lower, equal). The Player's class per split is a linear sum and comes
     from "down-set" sums (completions -> (k+1)-subsets -> m-subsets) of packed class counts.
+
+    With ``symmetry``, a swap of two suits that leaves the known cards in place (the two suits
+    the Player's AsKd does not hold, say) maps deals to deals of the same result and classes:
+    only one subset of each swapped pair is counted, twice.
     """
     known = [*player, *board, *dead]
     if len(set(known)) != len(known) or not set(known) <= set(deck):
@@ -201,77 +208,129 @@ def count_deals(
         total = Counts.of(np.zeros(CELLS))
         for a, b in colex(len(rest), 2).tolist():
             pair = (int(rest[a]), int(rest[b]))
-            total = total + count_deals(player=pair, board=(), dead=dead, deck=deck, ranking=ranking, chunk=chunk)
+            total = total + count_deals(
+                player=pair, board=(), dead=dead, deck=deck, ranking=ranking, chunk=chunk, symmetry=symmetry
+            )
         return total
     k = 5 - len(board)
     if len(rest) < k + 2:
         raise ValueError(f"cards: {len(rest)} cards left, {k + 2} still to deal")
-    return _count(np.array([*player, *board], dtype=np.int8), np.array(board, dtype=np.int8), rest, k, ranking, chunk)
+    swap = _suit_swap(rest, (player, board, dead)) if symmetry else None
+    return _Enumeration(
+        np.array([*player, *board], dtype=np.int8), np.array(board, dtype=np.int8), rest, k, ranking
+    ).run(chunk, swap)
 
 
-def _count(
-    player_known: npt.NDArray[np.int8],
-    board: npt.NDArray[np.int8],
-    rest: npt.NDArray[np.int8],
-    k: int,
-    ranking: Ranking,
-    chunk: int,
-) -> Counts:
-    n, w = len(rest), k + 1  # w: the prefix width (m - 1)
-    # level k: every board completion, the Player's strength and packed class
-    completions = _colex_t(n, k)
-    hands = np.empty((completions.shape[1], 7), dtype=np.int8)
-    hands[:, : len(player_known)] = player_known
-    for t in range(k):
-        hands[:, len(player_known) + t] = rest[completions[t]]
-    p = strengths(hands, ranking).astype(np.int32)
-    g_k = np.left_shift(np.int64(1), _FIELD * classes_of(p, ranking).astype(np.int64))
-    # level k + 1: the prefixes; their one-dropped ranks and summed class counts
-    prefixes = _colex_t(n, w)
-    z = _drop_one(prefixes)
-    g_w = g_k[z].sum(axis=0)
-    x, y = _drop_two(prefixes)
-    drop_last = [(i, w) for i in range(w)]  # the Dealer pair holds the last card
-    drop_two = [(i, j) for j in range(w) for i in range(j)]
-    lower = np.zeros((CLASSES, CLASSES), dtype=np.int64)  # [player class, dealer class]
-    less = np.zeros(CLASSES, dtype=np.int64)  # by Dealer class: splits with the Player lower
-    equal = np.zeros(CLASSES, dtype=np.int64)
-    dealer = np.empty((0, 7), dtype=np.int8)
-    for last in range(w, n):
-        size = comb(last, w)
+def _suit_swap(rest: npt.NDArray[np.int8], groups: tuple[Sequence[int], ...]) -> npt.NDArray[np.int64] | None:
+    """Where each of ``rest`` goes when two suits trade places, for the first swap that maps every
+    group of known cards onto itself (and so ``rest`` onto itself); ``None`` when no swap does."""
+    for a in range(4):
+        for b in range(a + 1, 4):
+
+            def swapped(card: int, a: int = a, b: int = b) -> int:
+                suit = card % 4
+                return card - suit + (b if suit == a else a if suit == b else suit)
+
+            if all({swapped(c) for c in group} == set(group) for group in groups):
+                position = {int(card): i for i, card in enumerate(rest)}
+                if all(swapped(int(c)) in position for c in rest):
+                    return np.array([position[swapped(int(c))] for c in rest], dtype=np.int64)
+    return None
+
+
+class _Enumeration:
+    """The arrays of one enumeration (see :func:`count_deals`) and its running totals."""
+
+    def __init__(
+        self,
+        player_known: npt.NDArray[np.int8],
+        board: npt.NDArray[np.int8],
+        rest: npt.NDArray[np.int8],
+        k: int,
+        ranking: Ranking,
+    ) -> None:
+        self.board, self.rest, self.k, self.ranking = board, rest, k, ranking
+        n, w = len(rest), k + 1  # w: the prefix width (m - 1)
+        self.n, self.w = n, w
+        # level k: every board completion, the Player's strength and packed class
+        completions = _colex_t(n, k)
+        hands = np.empty((completions.shape[1], 7), dtype=np.int8)
+        hands[:, : len(player_known)] = player_known
+        for t in range(k):
+            hands[:, len(player_known) + t] = rest[completions[t]]
+        self.p = strengths(hands, ranking).astype(np.int32)
+        g_k = np.left_shift(np.int64(1), _FIELD * classes_of(self.p, ranking).astype(np.int64))
+        # level k + 1: the prefixes and their summed class counts (by chunks: no big temporaries)
+        self.prefixes = _colex_t(n, w)
+        size = self.prefixes.shape[1]
+        self.g_w = np.empty(size, dtype=np.int64)
+        for start in range(0, size, 1 << 16):
+            z, _, _ = _drops(self.prefixes[:, start : start + (1 << 16)])
+            self.g_w[start : start + (1 << 16)] = g_k[z].sum(axis=0)
+        self.drop_two = [(i, j) for j in range(w) for i in range(j)]
+        self.lower = np.zeros((CLASSES, CLASSES), dtype=np.int64)  # [player class, dealer class]
+        self.less = np.zeros(CLASSES, dtype=np.int64)  # by Dealer class: splits with the Player lower
+        self.equal = np.zeros(CLASSES, dtype=np.int64)
+
+    def run(self, chunk: int, swap: npt.NDArray[np.int64] | None) -> Counts:
+        n, w = self.n, self.w
+        if swap is not None:
+            bits = np.left_shift(np.int64(1), np.arange(n, dtype=np.int64))
+            code = np.zeros(self.prefixes.shape[1], dtype=np.int64)  # the prefix as a bit set
+            code_swapped = np.zeros_like(code)  # and its image under the swap
+            for t in range(w):
+                code += bits.take(self.prefixes[t])
+                code_swapped += bits[swap].take(self.prefixes[t])
+        for last in range(w, n):
+            size = comb(last, w)
+            for start in range(0, size, chunk):
+                end = min(size, start + chunk)
+                if swap is None:
+                    self._rows(slice(start, end), last, 1)
+                    continue
+                mine = code[start:end] + bits[last]
+                theirs = code_swapped[start:end] + bits[swap[last]]
+                self._rows(start + np.flatnonzero(mine < theirs), last, 2)  # one of a swapped pair
+                self._rows(start + np.flatnonzero(mine == theirs), last, 1)  # a subset the swap keeps
+        return _assemble(self.lower, self.less, self.equal)
+
+    def _rows(self, rows: slice | npt.NDArray[np.intp], last: int, weight: int) -> None:
+        """Add the subsets made of the prefixes ``rows`` and the card ``last``, each ``weight`` times."""
+        k, w, board, p = self.k, self.w, self.board, self.p
+        cols = self.prefixes[:, rows]
+        count = cols.shape[1]
+        if count == 0:
+            return
+        z_rows, x_rows, y_rows = _drops(cols)
         p_top = p[comb(last, k) :]  # completions whose top card is `last`
-        g_top = g_w[comb(last, w) :]
-        for start in range(0, size, chunk):
-            end = min(size, start + chunk)
-            rows = end - start
-            if len(dealer) != rows:
-                dealer = np.empty((rows, 7), dtype=np.int8)
-                dealer[:, : len(board)] = board
-            for t in range(w):
-                dealer[:, len(board) + t] = rest[prefixes[t, start:end]]
-            dealer[:, 6] = rest[last]
-            s = strengths(dealer, ranking).astype(np.int32)
-            d_cls = classes_of(s, ranking)
-            n_less = np.zeros(rows, dtype=np.int8)
-            n_equal = np.zeros(rows, dtype=np.int8)
-            for i, _ in drop_last:
-                pr = p[z[i, start:end]]
-                n_less += pr < s
-                n_equal += pr == s
-            for i, j in drop_two:
-                pr = p_top[x[i, start:end] + y[j, start:end]]
-                n_less += pr < s
-                n_equal += pr == s
-            packed = g_w[start:end].copy()
-            for t in range(w):
-                packed += g_top[z[t, start:end]]
-            packed >>= 1  # each completion was reached through two (k+1)-subsets
-            for a in range(CLASSES):
-                field = (packed >> (_FIELD * a)) & _FIELD_MASK
-                lower[a] += np.bincount(d_cls, weights=field, minlength=CLASSES).astype(np.int64)
-            less += np.bincount(d_cls, weights=n_less, minlength=CLASSES).astype(np.int64)
-            equal += np.bincount(d_cls, weights=n_equal, minlength=CLASSES).astype(np.int64)
-    return _assemble(lower, less, equal)
+        g_top = self.g_w[comb(last, w) :]
+        dealer = np.empty((count, 7), dtype=np.int8)
+        dealer[:, : len(board)] = board
+        for t in range(w):
+            dealer[:, len(board) + t] = self.rest[cols[t]]
+        dealer[:, 6] = self.rest[last]
+        s = strengths(dealer, self.ranking).astype(np.int32)
+        d_cls = classes_of(s, self.ranking)
+        n_less = np.zeros(count, dtype=np.int8)
+        n_equal = np.zeros(count, dtype=np.int8)
+        rank, pr, hit = np.empty(count, np.int32), np.empty(count, np.int32), np.empty(count, np.bool_)
+        for i in range(w):  # the Dealer pair holds the last card
+            p.take(z_rows[i], out=pr)
+            n_less += np.less(pr, s, out=hit)
+            n_equal += np.equal(pr, s, out=hit)
+        for i, j in self.drop_two:
+            p_top.take(np.add(x_rows[i], y_rows[j], out=rank), out=pr)
+            n_less += np.less(pr, s, out=hit)
+            n_equal += np.equal(pr, s, out=hit)
+        packed = self.g_w[rows].copy()
+        for t in range(w):
+            packed += g_top[z_rows[t]]
+        packed >>= 1  # each completion was reached through two (k+1)-subsets
+        for a in range(CLASSES):
+            field = (packed >> (_FIELD * a)) & _FIELD_MASK
+            self.lower[a] += weight * np.bincount(d_cls, weights=field, minlength=CLASSES).astype(np.int64)
+        self.less += weight * np.bincount(d_cls, weights=n_less, minlength=CLASSES).astype(np.int64)
+        self.equal += weight * np.bincount(d_cls, weights=n_equal, minlength=CLASSES).astype(np.int64)
 
 
 def _assemble(joint: I64, less: I64, equal: I64) -> Counts:

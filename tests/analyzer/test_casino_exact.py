@@ -13,7 +13,7 @@ import pytest
 
 from analyzer.cards import SHORT_DECK, Card, clean
 from analyzer.casino import tables
-from analyzer.casino.exact import CLASSES, Counts, _colex_t, _drop_one, _drop_two, classes_of, colex, count_deals
+from analyzer.casino.exact import CLASSES, Counts, _colex_t, _drops, classes_of, colex, count_deals
 from analyzer.casino.odds import quotes, state_of
 from analyzer.casino.outcomes import load_outcomes
 from analyzer.evaluator import Ranking, strength_of
@@ -56,8 +56,7 @@ def test_colex_rows_are_in_rank_order() -> None:
 
 def test_dropping_one_or_two_positions_gives_the_colex_rank_of_what_is_left() -> None:
     cols = _colex_t(10, 5)
-    z = _drop_one(cols)
-    x, y = _drop_two(cols)
+    z, x, y = _drops(cols)
     for r, row in enumerate(cols.T.tolist()):
         for t in range(5):
             assert z[t, r] == colex_rank(tuple(row[:t] + row[t + 1 :]))
