@@ -17,11 +17,11 @@ from enum import StrEnum
 from fractions import Fraction
 
 from analyzer.cards import SHORT_DECK, Card
-from analyzer.casino.errors import CasinoStateError
 from analyzer.casino.judge import Showdown, judge
 from analyzer.casino.odds import ROUNDS, UNKNOWN, Quote, RoundOdds, Status, quotes, state_at
 from analyzer.casino.outcomes import Outcome, OutcomeSet
 from analyzer.casino.settle import Settled, settle
+from analyzer.errors import AnalyzerError
 from analyzer.evaluator import Ranking
 from analyzer.replay.findings import Verdict
 from parsers.casino import CasinoBet, CasinoDraw, DrawStatus, Side
@@ -230,8 +230,8 @@ class _Quotes:
         if key not in self.done:
             try:
                 self.done[key] = quotes(state_at(draw, round), self.outcomes, self.ranking)
-            except (CasinoStateError, KeyError, ValueError):
-                self.done[key] = None  # the cards of that round are not known
+            except (AnalyzerError, ValueError):  # a card missing, doubled or outside the deck
+                self.done[key] = None  # no quote: the cards of that round are not known
         return self.done[key]
 
 

@@ -89,6 +89,10 @@ def state_of(player: CardsLike = (), board: CardsLike = (), dead: CardsLike = ()
         raise CasinoStateError(expected="no Player cards or two", found=f"{len(mine)}: {pretty(mine)}")
     if not mine and common:
         raise CasinoStateError(expected="two Player cards with a board", found=f"board {pretty_text(common)} alone")
+    if not mine and burned:
+        raise CasinoStateError(
+            expected="burned cards from round 2 on (a burn shows before round 1 ends)", found=pretty_text(burned)
+        )
     if len(common) not in (0, 3, 4, 5):
         raise CasinoStateError(expected="a board of 0, 3, 4 or 5 cards", found=f"{len(common)}")
     everything = (*mine, *common, *burned)

@@ -162,3 +162,11 @@ def test_impossible_states_are_refused() -> None:
 def test_classes_mark_the_royal_flush_apart() -> None:
     strengths = [strength_of(idx(h), RK) for h in ("As Ks Qs Js Ts", "Ks Qs Js Ts 9s", "6s 6h 6d 9c As")]
     assert classes_of(np.array(strengths), RK).tolist() == [9, 8, 4]
+
+
+@pytest.mark.parametrize(("player", "flop"), [("As Ks", "Qs Js 7s"), ("As Ad", "Kc Kh 7c"), ("9c 8d", "6s 6h 7s")])
+def test_the_suit_swap_shortcut_counts_what_the_full_enumeration_counts(player: str, flop: str) -> None:
+    """Round 3 on the full deck, counted once per swapped pair of subsets and once over all of them."""
+    fast = count_deals(player=idx(player), board=idx(flop), deck=DECK, ranking=RK)
+    full = count_deals(player=idx(player), board=idx(flop), deck=DECK, ranking=RK, symmetry=False)
+    assert fast == full and fast.total == comb(31, 2) * comb(29, 2)

@@ -10,6 +10,7 @@ import pytest
 
 from analyzer.cards import SHORT_DECK, clean
 from analyzer.casino.audit import CANCEL_REASONS, CasinoCode, audit_session, check_draw
+from analyzer.casino.errors import CasinoStateError
 from analyzer.casino.exact import count_deals
 from analyzer.casino.judge import judge
 from analyzer.casino.odds import Status, counts_at, quotes, state_at, state_of
@@ -323,3 +324,17 @@ def test_dead_cards_leave_the_enumeration() -> None:
     player, board = [c.index for c in clean("As Kd")], [c.index for c in clean("Ah 7h 6h Qs")]
     with_dead = count_deals(player=player, board=board, dead=[clean("Jd")[0].index], deck=deck, ranking=RK)
     assert with_dead.total == 29 * 378
+
+
+def test_a_cancelled_draw_with_a_card_outside_the_deck_still_refunds() -> None:
+    """C-REFUND and C-DECK together: the odd card is reported, the stakes are refunded, nothing crashes."""
+    d = draw("As 5d", "9h 9c", "", status=DrawStatus.CANCELLED, cancel_reason="scanner-mismatch")
+    result = audit(d, bet("player", 1000, "1.90", 1000, round=2))
+    assert codes(result) == ["CARD_NOT_IN_DECK"] and result.bets[0].settled is Settled.REFUNDED
+    assert result.bets[0].quote is None
+
+
+def test_c_burn_no_card_is_burned_before_round_one_is_priced() -> None:
+    """C-BURN: a burn shows during a round and counts from the next one, so round 1 never has one."""
+    with pytest.raises(CasinoStateError, match="burned cards from round 2 on"):
+        state_of("", "", "Jd")
