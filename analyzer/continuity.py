@@ -23,8 +23,13 @@ def _table_key(record: HandRecord) -> tuple[str, str]:
     return (record.source.file, record.table)
 
 
-def continuity_problems(pairs: Iterable[tuple[HandRecord, HandAudit]]) -> dict[str, list[Problem]]:
-    """Problems found between hands, by the id of the later hand."""
+def continuity_problems(
+    pairs: Iterable[tuple[HandRecord, HandAudit]], gaps: dict[str, list[int]] | None = None
+) -> dict[str, list[Problem]]:
+    """Problems found between hands, by the id of the later hand. Two hands are compared only
+    when nothing lies between them: no unread hand (``gaps``: the lines of rejected hands by
+    file) and, where the source numbers its hands, no missing number."""
+    gaps = gaps or {}
     tables: dict[tuple[str, str], list[tuple[HandRecord, HandAudit]]] = defaultdict(list)
     for record, audit in pairs:
         tables[_table_key(record)].append((record, audit))
@@ -46,13 +51,30 @@ def continuity_problems(pairs: Iterable[tuple[HandRecord, HandAudit]]) -> dict[s
                     )
                 )
         for (before, audit), (after, _) in pairwise(hands):
-            found[after.hand_id].extend(_between(before, audit, after))
+            if _adjacent(before, after, gaps.get(before.source.file, [])):
+                found[after.hand_id].extend(_between(before, audit, after))
     return found
+
+
+def _adjacent(before: HandRecord, after: HandRecord, rejected_lines: list[int]) -> bool:
+    b, a = before.source, after.source
+    if b.number is not None and a.number is not None and a.number != b.number + 1:
+        return False
+    return not any(b.line < line < a.line for line in rejected_lines)
 
 
 def _between(before: HandRecord, audit: HandAudit, after: HandRecord) -> list[Problem]:
     problems: list[Problem] = []
-    if before.button is not None and after.button is not None:
+    ended = {row.player: row.end for row in audit.ledger}
+    for cash in before.cashouts:  # settled outside the pot (bounties, cash-outs): part of the stack
+        if cash.player in ended:
+            ended[cash.player] += cash.amount - cash.fee
+    # the button rule is checked where the table went on unchanged: same seats, nobody rebought
+    # or joined (sites move a button differently around joins, under their own dead-button rules)
+    unchanged = {s.seat for s in before.seats if not s.sitting_out} == {
+        s.seat for s in after.seats if not s.sitting_out
+    } and all(ended.get(s.player) == s.stack for s in after.seats)
+    if before.button is not None and after.button is not None and unchanged:
         seats = sorted(s.seat for s in after.seats if not s.sitting_out)
         later = [s for s in seats if s > before.button]
         expected = later[0] if later else (seats[0] if seats else None)
@@ -67,7 +89,6 @@ def _between(before: HandRecord, audit: HandAudit, after: HandRecord) -> list[Pr
                     "SD-BUTTON-MOVES",
                 )
             )
-    ended = {row.player: row.end for row in audit.ledger}
     if not ended or not all(p.winners for p in audit.pots):
         return problems
 

@@ -57,6 +57,7 @@ def audit_files(files: Iterable[ParsedFile], *, rules: RuleSet | None = None) ->
     audits: list[HandAudit] = []
     records: dict[str, HandRecord] = {}
     pairs: list[tuple[HandRecord, HandAudit]] = []
+    gaps: dict[str, list[int]] = {}
     count = 0
     for parsed in files:
         count += 1
@@ -68,7 +69,8 @@ def audit_files(files: Iterable[ParsedFile], *, rules: RuleSet | None = None) ->
             records[record.hand_id] = record
         for rejected in parsed.rejected:
             audits.append(audit_rejected(rejected))
-    between = continuity_problems(pairs)
+            gaps.setdefault(rejected.file, []).append(rejected.line)
+    between = continuity_problems(pairs, gaps)
     if between:
         audits = [_with(a, between[a.hand_id]) if between.get(a.hand_id) else a for a in audits]
     return NightAudit(tuple(audits), records, summarize(audits, files=count))

@@ -340,7 +340,7 @@ class _HandReader:
             decimals=self.decimals,
             table=self.table,
             started_at=head.at or None,
-            source=Source(file=self.file, line=head.line, format=FORMAT),
+            source=Source(file=self.file, line=head.line, format=FORMAT, number=int(number)),
         )
         return record
 

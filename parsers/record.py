@@ -78,6 +78,7 @@ class Source:
     file: str = ""
     line: int = 0
     format: str = "native"
+    number: int | None = None  # the hand's number in its session, where the source counts (PokerNow #N)
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,10 +178,12 @@ class Returned:
 
 @dataclass(frozen=True, slots=True)
 class Deduction:
-    """Money taken from the pot other than by a player: rake, jackpot, bingo, tax, fees."""
+    """Money taken from the pot other than by a player: rake, jackpot, bingo, tax, fees.
+    ``pot`` names the pot it came from where the source says (OHH per-pot rake)."""
 
     kind: str
     amount: int
+    pot: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,6 +193,7 @@ class Cashout:
     player: str
     amount: int
     fee: int = 0
+    kind: str = "cashout"  # cashout (All-in Cash Out, EV cashout), insurance, bounty
 
 
 @dataclass(frozen=True, slots=True)

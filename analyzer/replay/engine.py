@@ -225,7 +225,7 @@ def replay(record: HandRecord, rules: RuleSet, *, steps: bool = False) -> Replay
     table = Table(
         hand_id=record.hand_id,
         players=[(s.player, s.seat, s.stack) for s in dealt_seats],
-        button=record.button,
+        button=record.button if record.button is not None else _dead_button(record),
         stakes=record.stakes,
         rules=rules,
         decimals=record.decimals,
@@ -320,7 +320,8 @@ def replay(record: HandRecord, rules: RuleSet, *, steps: bool = False) -> Replay
             )
             break
         table.end_round()
-    problems.extend(_board_problems(record, last_street, showdown))
+    if not _partial(record):
+        problems.extend(_board_problems(record, last_street, showdown))
     players = tuple(
         PlayerResult(p.name, p.seat, p.start, p.posted, p.invested, p.total, table.returned.get(p.name, 0), p.folded)
         for p in table.players
@@ -343,6 +344,10 @@ def replay(record: HandRecord, rules: RuleSet, *, steps: bool = False) -> Replay
         holes = {p.name: None for p in table.players if not p.folded and p.name in holes}
     boards = [tuple(Card.from_text(c).index for c in b if c != "??") for b in record.boards] or [()]
     deductions = sum(d.amount for d in record.deductions)
+    by_pot: dict[int, int] = {}
+    for d in record.deductions:
+        if d.pot is not None:
+            by_pot[d.pot] = by_pot.get(d.pot, 0) + d.amount
     settlement = settle(
         pots,
         boards=boards,
@@ -353,6 +358,7 @@ def replay(record: HandRecord, rules: RuleSet, *, steps: bool = False) -> Replay
         deductions=deductions,
         listed_pots=record.pots,
         all_odd_to_first=rules.showdown.odd_chip == "all-to-first-left-of-button",
+        deductions_by_pot=by_pot,
     )
     return Replay(
         problems=tuple(_unique(problems)),
@@ -364,6 +370,17 @@ def replay(record: HandRecord, rules: RuleSet, *, steps: bool = False) -> Replay
         last_aggressor=table.last_aggressor,
         steps=tuple(trail),
     )
+
+
+def _dead_button(record: HandRecord) -> int | None:
+    """With no button seat (a dead button on an empty seat), the blinds show where it is:
+    just before the small blind, or two places before the big blind."""
+    seat = {s.player: s.seat for s in record.seats}
+    for kind, back in ((PostKind.SMALL_BLIND, 1), (PostKind.BIG_BLIND, 2)):
+        for post in record.posts:
+            if post.kind is kind and post.player in seat:
+                return seat[post.player] - back
+    return None
 
 
 def _partial(record: HandRecord) -> bool:

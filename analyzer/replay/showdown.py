@@ -26,22 +26,32 @@ class Settlement:
     hands: dict[tuple[str, int], int]  # (player, run) -> strength of the best hand, for contenders
 
 
-def take_deductions(pots: Sequence[Pot], total: int, listed: Sequence[int]) -> tuple[int, ...]:
-    """How much of the deductions comes off each pot.
+def take_deductions(
+    pots: Sequence[Pot], total: int, listed: Sequence[int], by_pot: Mapping[int, int] | None = None
+) -> tuple[int, ...]:
+    """How much of the deductions comes off each pot: what the source names per pot
+    (``by_pot``), or the difference to the net pots it lists, else the main pot first.
 
     >>> take_deductions([Pot(100, ("A", "B"), 50), Pot(40, ("B",), 70)], 5, [])
     (5, 0)
     >>> take_deductions([Pot(100, ("A", "B"), 50), Pot(40, ("B",), 70)], 5, [97, 38])
     (3, 2)
+    >>> take_deductions([Pot(100, ("A", "B"), 50), Pot(40, ("B",), 70)], 5, [], {1: 2})
+    (3, 2)
     """
     matches = listed and len(listed) == len(pots) and sum(p.amount for p in pots) - sum(listed) == total
     if matches and all(p.amount - n >= 0 for p, n in zip(pots, listed, strict=True)):
         return tuple(p.amount - n for p, n in zip(pots, listed, strict=True))
-    taken = []
+    taken = [0] * len(pots)
     left = total
-    for pot in pots:
-        part = min(left, pot.amount)
-        taken.append(part)
+    for index, amount in (by_pot or {}).items():
+        if 0 <= index < len(pots):
+            part = min(amount, pots[index].amount, left)
+            taken[index] += part
+            left -= part
+    for i, pot in enumerate(pots):
+        part = min(left, pot.amount - taken[i])
+        taken[i] += part
         left -= part
     return tuple(taken)
 
@@ -57,11 +67,12 @@ def settle(
     deductions: int = 0,
     listed_pots: Sequence[int] = (),
     all_odd_to_first: bool = False,
+    deductions_by_pot: Mapping[int, int] | None = None,
 ) -> Settlement:
     """Award every pot. Cards are indices (``Card.index``); ``holes`` maps each player still in
     to their known hole cards (None: not shown or unknown; a player who mucked is left out).
     The caller has checked the cards (no duplicates, all in the ranking's deck)."""
-    taken = take_deductions(pots, deductions, listed_pots)
+    taken = take_deductions(pots, deductions, listed_pots, deductions_by_pot)
     runs = [b for b in boards] or [()]
     owed: dict[str, int] = {}
     results: list[PotResult] = []

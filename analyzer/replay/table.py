@@ -91,7 +91,7 @@ class Table:
         self.last_actor: str | None = None
         self.preflop_opened = False  # set when the first voluntary action happens
         self.returned: dict[str, int] = {}
-        self._post_order: list[str] = []
+        self._post_order: list[tuple[str, PostKind]] = []
         self._seats = [p.seat for p in self.players]
         self._rotations: dict[int, list[PlayerState]] = {}
 
@@ -116,20 +116,28 @@ class Table:
         """
         anchor: int | None = None
         if self.street is Street.PREFLOP and self.current_bet > 0:
-            biggest = max((p for p in self.players if p.street == self.current_bet), key=lambda p: p.street)
-            anchor = self._last_poster_at(self.current_bet) or biggest.seat
+            anchor = self._opener_anchor()
         live = self.live_count()
         for p in self._after(anchor):
             if self._needs_to_act(p, live):
                 return p
         return None
 
-    def _last_poster_at(self, level: int) -> int | None:
-        seat = None
-        for name in self._post_order:
-            if self.by_name[name].street == level:
-                seat = self.by_name[name].seat
-        return seat
+    def _opener_anchor(self) -> int | None:
+        """The seat the preflop action opens after: the last straddle, else the big blind in its
+        place (the first one posted: a returning player's live big blind out of position does
+        not move the opener), else the button blind, else the biggest live post."""
+        straddles = [name for name, kind in self._post_order if kind is PostKind.STRADDLE]
+        if straddles:
+            return self.by_name[straddles[-1]].seat
+        for wanted in (PostKind.BIG_BLIND, PostKind.BUTTON_BLIND, PostKind.BOMB):
+            for name, kind in self._post_order:
+                if kind is wanted:
+                    return self.by_name[name].seat
+        for name, _ in reversed(self._post_order):
+            if self.by_name[name].street == self.current_bet:
+                return self.by_name[name].seat
+        return None
 
     def _needs_to_act(self, p: PlayerState, live: int) -> bool:
         if p.folded or p.stack == 0:
@@ -201,7 +209,7 @@ class Table:
             if p.street > self.current_bet:
                 self.current_bet = p.street
                 self.bets_this_round = 1
-            self._post_order.append(p.name)
+            self._post_order.append((p.name, post.kind))
         if post.kind is PostKind.BOMB:
             p.acted = True
         return problems
