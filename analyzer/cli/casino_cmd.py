@@ -107,11 +107,11 @@ def _print_text(report: CasinoReport) -> None:
         for p in b.problems:
             click.echo(f"{b.bet.source.file}:{b.bet.source.line}: {p.code.value}: {p.message}")
     click.echo("\nmargin of the offered odds (expected, stake-weighted) and hold (kept, as paid):")
-    click.echo(f"  {'':<10} {'bets':>6} {'margin':>8} {'hold':>8}")
+    click.echo(f"  {'':<34} {'bets':>6} {'margin':>8} {'hold':>8}")
     for m in report.margins:
-        if m.outcome is None:
-            label = "session" if m.round is None else f"round {m.round}"
-            click.echo(f"  {label:<10} {m.bets:>6} {_percent(m.margin):>8} {_percent(m.hold):>8}")
+        if m.round is None or m.outcome is None:  # the session, each round, each outcome
+            label = m.outcome or ("session" if m.round is None else f"round {m.round}")
+            click.echo(f"  {label:<34} {m.bets:>6} {_percent(m.margin):>8} {_percent(m.hold):>8}")
     s = report.summary()
     click.echo(
         f"\n{s.draws} draws ({s.cancelled} cancelled), {s.bets} bets: {s.ok} ok, {s.warn} warn, "

@@ -94,7 +94,8 @@ def test_cli_audit_prints_each_problem_and_exits_one() -> None:
     assert result.exit_code == 1, result.output
     lines = result.output.splitlines()
     assert sum(": WRONG_PAYOUT: " in line for line in lines) == 4
-    assert any(line.startswith("  session        43") for line in lines)
+    assert any(line.split()[:2] == ["session", "43"] for line in lines)
+    assert any(line.split()[:1] == ["round"] for line in lines) and any("winning-two-pair" in line for line in lines)
     assert lines[-1].startswith("11 draws (1 cancelled), 46 bets: 41 ok, 0 warn, 5 violation, 0 unreadable")
 
 
