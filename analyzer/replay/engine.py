@@ -195,9 +195,10 @@ def _all_in_before(record: HandRecord, name: str) -> bool:
 def replay(record: HandRecord, rules: RuleSet, *, steps: bool = False) -> Replay:
     """Replay a hand: every action checked (all findings kept), then pots built and settled."""
     problems: list[Problem] = []
-    posters = {p.player for p in record.posts}
-    # a player with no chips is out (GAME-OUT); one sitting out is not dealt in unless they post
-    dealt_seats = [s for s in record.seats if s.player in posters or (not s.sitting_out and s.stack > 0)]
+    involved = {p.player for p in record.posts} | {a.player for a in record.actions}
+    # a player with no chips is out (GAME-OUT); one sitting out is not dealt in unless they post or
+    # act (a tournament deals a sitting-out player in and folds for them)
+    dealt_seats = [s for s in record.seats if s.stack > 0 and (s.player in involved or not s.sitting_out)]
     out = {s.player for s in record.seats} - {s.player for s in dealt_seats}
     dealt = [s.player for s in dealt_seats]
     if len(dealt) > rules.table.max_players:

@@ -140,7 +140,7 @@ class Table:
         return None
 
     def _needs_to_act(self, p: PlayerState, live: int) -> bool:
-        if p.folded or p.stack == 0:
+        if p.folded or p.stack == 0 or (self.stakes.cap and p.total >= self.stakes.cap):
             return False
         if live <= 1 and p.street >= self.current_bet:
             return False  # nobody left to bet against
@@ -169,8 +169,9 @@ class Table:
     def live_count(self) -> int:
         """Players still able to bet."""
         n = 0
+        cap = self.stakes.cap
         for p in self.players:
-            if not p.folded and p.stack > 0:
+            if not p.folded and p.stack > 0 and not (cap and p.total >= cap):
                 n += 1
         return n
 

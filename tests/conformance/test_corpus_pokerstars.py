@@ -85,15 +85,13 @@ QUIRKS: dict[str, tuple[set[str], str]] = {
         {"TOTAL_POT_MISMATCH", "CHIPS_NOT_CONSERVED", "POT_AWARD_MISMATCH"},
         "HHSmithy's AnteTable sample states a pot of $0.50 although blinds, antes and the raise make $0.90",
     ),
-}
-#: hand -> (what the audit should say once the engine handles it, the gap)
-ENGINE_GAPS: dict[str, tuple[set[str], str]] = {
-    "133974380110": (set(), "Cap NL: both players reached the $80 cap preflop, so no one can bet on later streets"),
     "3352709873": (
-        {"UNCALLED_BET_MISMATCH"},  # 2005 text prints no "Uncalled bet ... returned" line: a real quirk
-        "a tournament player 'is sitting out' is still dealt in (Stars folds for him)",
+        {"UNCALLED_BET_MISMATCH"},
+        "2005 text prints no 'Uncalled bet ... returned' line (the sitting-out player is dealt in and folds)",
     ),
 }
+#: hand -> (what the audit should say once the engine handles it, the gap); empty: none left
+ENGINE_GAPS: dict[str, tuple[set[str], str]] = {}
 
 
 def _text(name: str) -> str:
