@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from datetime import datetime, timedelta
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -80,8 +81,12 @@ def simulate(
     stakes: Stakes | None = None,
     run_twice: float = 0.2,
     prefix: str = "sim",
+    table: str = "",
+    start: datetime | None = None,
+    seconds_per_hand: int = 75,
 ) -> Iterator[HandRecord]:
-    """Deal ``hands`` hands at one table of ``players`` seeded bots under ``rules``."""
+    """Deal ``hands`` hands at one table of ``players`` seeded bots under ``rules``; with a
+    ``start`` time, hands are stamped ``seconds_per_hand`` apart."""
     if not rules.table.min_players <= players <= rules.table.max_players:
         raise ValueError(f"players: expected {rules.table.min_players} to {rules.table.max_players}, got {players}")
     if rules.name == "sixplus-casino":
@@ -101,6 +106,9 @@ def simulate(
         )
         stacks.update(end)
         button = button % players + 1
+        if table or start is not None:
+            when = (start + timedelta(seconds=n * seconds_per_hand)).isoformat() if start is not None else None
+            record = dataclasses.replace(record, table=table, started_at=when)
         yield record
 
 

@@ -1,0 +1,67 @@
+"""Make the sample nights (``make samples``): seeded, so the same files come out every time.
+
+* ``shortdeck-night.jsonl``: a clean short-deck home game in the native format;
+* ``shortdeck-night-errors.jsonl`` (+ ``.faults.json``): the same night with planted payout
+  and action errors, for the audit demo;
+* ``pokerstars-6plus-night.txt``: a PokerStars 6+ Hold'em cash night ($1 ante, $1 button blind);
+* ``holdem-night.phhs``: a Texas Hold'em night as PHH; ``holdem-night.ohh``: the same as OHH;
+* ``holdem-night.txt``: the same in PokerStars text.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import sys
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+
+from analyzer.ruleset import load_rules
+from analyzer.simulate import inject_faults, simulate
+from parsers.formats import write
+from parsers.record import HandRecord
+
+HERE = Path(__file__).resolve().parent
+START = datetime(2026, 11, 27, 20, 0)
+
+
+def _night(rules: str, hands: int, players: int, seed: int, table: str, prefix: str) -> list[HandRecord]:
+    return list(
+        simulate(load_rules(rules), hands=hands, players=players, seed=seed, table=table, start=START, prefix=prefix)
+    )
+
+
+def _dollars(records: list[HandRecord], currency: str = "USD") -> list[HandRecord]:
+    """Chips as cents: 100 chips are one dollar."""
+    return [dataclasses.replace(r, currency=currency, decimals=2) for r in records]
+
+
+def _save(name: str, text: str) -> None:
+    (HERE / name).write_text(text, encoding="utf-8")
+    print(f"wrote sample_histories/{name}", file=sys.stderr)
+
+
+def make(extra: list[Callable[[Path], None]] | None = None) -> None:
+    short = _night("shortdeck", 150, 6, 2026, "Friday Six-Plus", "fri")
+    _save("shortdeck-night.jsonl", write(short, "native"))
+    broken, faults = inject_faults(short, 12, load_rules("shortdeck"), seed=7)
+    _save("shortdeck-night-errors.jsonl", write(broken, "native"))
+    manifest = [{"hand_id": f.hand_id, "kind": f.kind, "code": f.code.value, "detail": f.detail} for f in faults]
+    _save("shortdeck-night-errors.jsonl.faults.json", json.dumps(manifest, indent=1) + "\n")
+    stars = _dollars(_night("shortdeck", 80, 6, 77, "Bharani II", "ps"))
+    stars = [dataclasses.replace(r, hand_id=str(213000000000 + i)) for i, r in enumerate(stars)]
+    _save("pokerstars-6plus-night.txt", write(stars, "pokerstars"))
+    holdem = _dollars(_night("holdem", 100, 6, 1902, "Kitchen Table", "he"))
+    _save("holdem-night.phhs", write(holdem, "phh"))
+    _save("holdem-night.ohh", write(holdem, "ohh"))
+    _save(
+        "holdem-night.txt",
+        write([dataclasses.replace(r, hand_id=str(250000000000 + i)) for i, r in enumerate(holdem)], "pokerstars"),
+    )
+    for step in extra or []:
+        step(HERE)
+
+
+if __name__ == "__main__":
+    make()
