@@ -23,6 +23,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "casino": ("casino_cmd", "The 6+ Poker betting game (seed 003): settle bets again, price the odds."),
     "equity": ("equity_cmd", "Exact equity of two or more hands, every run-out enumerated."),
     "import": ("import_cmd", "Audit hand histories and add them to the store, each hand once."),
+    "stats": ("stats_cmd", "Results and tendencies per player, position, stake and session, from the store."),
     "frequencies": ("frequencies_cmd", "How often each kind of hand occurs: exact counts, probabilities, odds."),
     "quiz": ("quiz_cmd", "Training mode: quizzes that teach the short deck (en, de, es)."),
 }
