@@ -382,9 +382,12 @@ def _ranking_problems(record: HandRecord, rules: RuleSet, r: Replay) -> list[Pro
         shown = next((s for s in record.shown if s.player == player), None)
         if said is None or shown is None or "??" in shown.cards or len(board) != 5:
             continue
+        known = r.settlement.hands.get((player, 0))
         try:
             cards = [Card.from_text(c).index for c in shown.cards + board]
-            ours = category_of(strength_of(cards, rules.ranking), rules.ranking)
+            ours = category_of(known if known is not None else strength_of(cards, rules.ranking), rules.ranking)
+            if ours is said:
+                continue
             theirs = category_of(strength_of(cards, other), other)
         except (ValueError, KeyError, HandHistoryError):  # bad cards are reported elsewhere
             continue

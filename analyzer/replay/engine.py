@@ -89,8 +89,16 @@ def dealt_cards(record: HandRecord) -> list[str]:
 def check_cards(record: HandRecord, rules: RuleSet) -> list[Problem]:
     """DUPLICATE_CARD and CARD_NOT_IN_DECK over hole cards and every run's board."""
     problems: list[Problem] = []
+    cards = dealt_cards(record)
+    valid = _VALID_CARDS[rules.deck]
+    if (
+        len(set(cards)) == len(cards)
+        and all(c in valid for c in cards)
+        and all(len(s.cards) in (0, 2) for s in record.shown)
+    ):
+        return problems  # the common case, in one pass
     deck = deck_of(rules.deck)
-    counts = Counter(dealt_cards(record))
+    counts = Counter(cards)
     rule = "SD-DECK" if rules.deck == 36 else "HE-DECK"
     for shown in record.shown:
         if shown.cards and len(shown.cards) != 2:
@@ -122,12 +130,11 @@ def check_cards(record: HandRecord, rules: RuleSet) -> list[Problem]:
     return problems
 
 
+_VALID_CARDS = {size: frozenset(c.text for c in deck_of(size).cards) for size in (36, 52)}
+
+
 def _unique(problems: list[Problem]) -> list[Problem]:
-    out: list[Problem] = []
-    for p in problems:
-        if p not in out:
-            out.append(p)
-    return out
+    return list(dict.fromkeys(problems))
 
 
 def _forced_bet_problems(record: HandRecord, rules: RuleSet, dealt: list[str]) -> list[Problem]:

@@ -93,6 +93,7 @@ class Table:
         self.returned: dict[str, int] = {}
         self._post_order: list[tuple[str, PostKind]] = []
         self._seats = [p.seat for p in self.players]
+        self._in_hand = len(self.players)  # players who have not folded
         self._rotations: dict[int, list[PlayerState]] = {}
 
     # ---- order -------------------------------------------------------------------
@@ -160,11 +161,7 @@ class Table:
         return None
 
     def in_hand_count(self) -> int:
-        n = 0
-        for p in self.players:
-            if not p.folded:
-                n += 1
-        return n
+        return self._in_hand
 
     def live_count(self) -> int:
         """Players still able to bet."""
@@ -486,6 +483,7 @@ class Table:
         self.last_actor = p.name
         if action.kind is ActionKind.FOLD:
             p.folded = True
+            self._in_hand -= 1
             return
         if action.kind is ActionKind.CHECK:
             p.acted = True
