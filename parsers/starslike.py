@@ -500,8 +500,10 @@ _DEDUCTION_WORDS = {"Rake": "rake", "Jackpot": "jackpot", "Bingo": "bingo", "For
 _RUNS = {"twice": 2, "two times": 2, "three times": 3, "thrice": 3}
 _SUMMARY_BOARD = re.compile(r"^(?:(?P<ordinal>FIRST|SECOND|THIRD)\s)?Board\s\[(?P<cards>[^\]]*)\]$")
 _POSITION = re.compile(r"^(?:\s\((?:button|small\sblind|big\sblind|button\sblind)\))+")
-_FOLDED_RESULTS = frozenset(
-    f" folded {when}{bet}"
+_TAGS = tuple(f" ({tag})" for tag in ("button", "small blind", "big blind", "button blind"))
+_FOLDED_RESULTS = frozenset(  # a summary seat line after the name, when the player folded
+    f"{tags} folded {when}{bet}"
+    for tags in ("", *_TAGS, *(a + b for a in _TAGS for b in _TAGS if a != b))
     for when in ("before Flop", "on the Flop", "on the Turn", "on the River")
     for bet in ("", " (didn't bet)")
 )
@@ -645,17 +647,29 @@ class _HandReader:
         are read inline; the rest goes to the methods below."""
         first = self.block.first_line
         names = self.names
+        seat_names = self.seat_names
         decimals = self.header.decimals
         append = self.actions.append
+        summary = False
         for offset in range(index, len(lines)):
             line = lines[offset]
             number = first + offset
             try:
+                if summary:
+                    if line.startswith("Seat "):  # most are players who folded: nothing to read
+                        colon = line.find(": ")
+                        seated = seat_names.get(line[5:colon])
+                        if (
+                            seated
+                            and line.startswith(seated, colon + 2)
+                            and line[colon + 2 + len(seated) :] in _FOLDED_RESULTS
+                        ):
+                            continue
+                    self._summary_line(line, number)
+                    continue
                 if line.startswith("*** "):
                     self._marker(line, number)
-                    continue
-                if self.summary:
-                    self._summary_line(line, number)
+                    summary = self.summary
                     continue
                 colon = line.find(": ")
                 if colon < 0:
@@ -777,15 +791,17 @@ class _HandReader:
                 self._outside(player, 0, amount)
 
     def _post(self, player: str, rest: str, number: int) -> None:
-        post = _POST.match(rest)
-        if post is None:
-            raise ParseError(
-                expected='"posts small blind|big blind|the ante|button blind|straddle <amount>"',
-                found=f"{player}: {rest}",
-            )
-        amount = money(post.group("amount"), self.header.decimals)
-        all_in = post.group("all_in") is not None
-        words = post.group("kind")
+        words, _, amount_text = rest[6:].rpartition(" ")
+        all_in = False
+        if words not in _POST_KINDS:  # not the usual "posts <kind> <amount>"
+            post = _POST.match(rest)
+            if post is None:
+                raise ParseError(
+                    expected='"posts small blind|big blind|the ante|button blind|straddle <amount>"',
+                    found=f"{player}: {rest}",
+                )
+            words, amount_text, all_in = post.group("kind"), post.group("amount"), post.group("all_in") is not None
+        amount = money(amount_text, self.header.decimals)
         if words == "small & big blinds":
             big = self.header.stakes.big_blind
             if not 0 < big < amount:
