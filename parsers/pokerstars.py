@@ -33,7 +33,6 @@ from parsers.starslike import (
     cached_game,
     classify_game,
     fraction_digits,
-    iso_time,
     money,
 )
 from parsers.starslike import parse_text as _parse_text
@@ -121,7 +120,7 @@ def parse_header(line: str) -> Header:
     if date is None:
         raise ParseError(expected="<game> (<stakes>) - <date> after the hand id", found=rest, hand_id=hand_id)
     game = cached_game((header.group("site"), rest[: date.start()]), _read_game, hand_id)
-    return game.header(hand_id, iso_time(rest[date.end() :]))
+    return game.header(hand_id, rest[date.end() :])
 
 
 def _read_game(key: tuple[str, str]) -> GameText:

@@ -85,7 +85,12 @@ class GameText:
     currency: str
     decimals: int
 
-    def header(self, hand_id: str, started_at: str | None) -> Header:
+    def header(self, hand_id: str, date: str) -> Header:
+        """The header of one hand of this game: its id and its date text."""
+        try:
+            started_at = iso_time(date)
+        except ParseError as error:
+            raise ParseError(expected=error.expected, found=error.found, hand_id=hand_id) from None
         return Header(hand_id, self.game, self.stakes, self.currency, self.decimals, started_at)
 
 
@@ -288,6 +293,12 @@ def iso_time(text: str) -> str | None:
         chosen = next((m for m in stamps if m.group("tz") == "ET"), stamps[0])
     y, mo, d, h, mi, sec, tz = chosen.groups()
     year, month, day, hour = int(y), int(mo), int(d), int(h)
+    try:
+        date(year, month, day)
+    except ValueError:
+        raise ParseError(expected="a date like 2019/01/17 10:11:07", found=text) from None
+    if hour > 23 or int(mi) > 59 or int(sec or 0) > 60:
+        raise ParseError(expected="a time like 10:11:07", found=text)
     offset = eastern_offset(year, month, day, hour) if tz == "ET" else "+00:00" if tz in ("UTC", "GMT") else ""
     return f"{y}-{month:02d}-{day:02d}T{hour:02d}:{mi}:{sec or '00'}{offset}"
 
@@ -436,15 +447,15 @@ _SEAT = re.compile(
 )
 _MARKER = re.compile(
     r"""^\*\*\*\s(?:(?P<ordinal>FIRST|SECOND|THIRD)\s)?   # run of a run-it-twice
-    (?P<name>HOLE\sCARDS|FLOP|TURN|RIVER|SHOW\sDOWN|SHOWDOWN|SUMMARY)\s\*\*\*
+    (?P<name>HOLE\ CARDS|FLOP|TURN|RIVER|SHOW\ DOWN|SHOWDOWN|SUMMARY)\s\*\*\*
     \s*(?P<cards>.*)$                                    # [Qs 7c Qd] [8d]
     """,
     re.VERBOSE,
 )
 _BRACKETS = re.compile(r"\[([^\]]*)\]")
 _POST = re.compile(
-    r"""^posts\s(?P<kind>small\sblind|big\sblind|the\sante|button\sblind|small\s&\sbig\sblinds
-    |straddle|missed\sblind|dead\sblind)\s+(?P<amount>\S+)   # posts the ante $0.25
+    r"""^posts\ (?P<kind>small\ blind|big\ blind|the\ ante|button\ blind|small\ &\ big\ blinds
+    |straddle|missed\ blind|dead\ blind)\s+(?P<amount>\S+)   # posts the ante $0.25
     (?P<all_in>\sand\sis\sall-in)?$
     """,
     re.VERBOSE,
@@ -604,7 +615,7 @@ class _HandReader:
             colon = line.find(": ")
             paren = line.rfind(" (")
             seat_text = line[5:colon]
-            if line.endswith(" in chips)") and 5 < colon < paren and seat_text.isdigit():
+            if line.endswith(" in chips)") and 5 < colon < paren and seat_text.isascii() and seat_text.isdigit():
                 name, stack_text, out = line[colon + 2 : paren], line[paren + 2 : -10], False  # the usual line
             else:
                 seat = _SEAT.match(line)

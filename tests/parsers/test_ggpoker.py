@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from parsers import formats, ggpoker, pokerstars
 from parsers.errors import ParseError, RejectCode, Rejected
@@ -205,3 +207,22 @@ def test_sniff_tells_gg_from_stars() -> None:
     assert ggpoker.sniff(text) and not pokerstars.sniff(text)
     assert formats.detect(text) == "ggpoker"
     assert not ggpoker.sniff("GGPoker Hand #SD1: ShortDeck No Limit (Button Blind $1 - Ante $1 USD) - no date\n")
+
+
+_TEXTS = [p.read_text("utf-8") for p in sorted(DATA.rglob("*.txt"))]
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    source=st.sampled_from(_TEXTS),
+    cut=st.integers(min_value=0),
+    flips=st.lists(st.tuples(st.integers(min_value=0), st.sampled_from("0123456789$.,:[]() #\n²x-")), max_size=12),
+)
+def test_mutated_text_is_read_or_rejected_never_raised(source: str, cut: int, flips: list[tuple[int, str]]) -> None:
+    chars = list(source[: cut % (len(source) + 1)] or source)
+    for at, char in flips:
+        chars[at % len(chars)] = char
+    for result in ggpoker.parse("".join(chars), file="mutated.txt"):
+        assert isinstance(result, (HandRecord, Rejected))
+        if isinstance(result, Rejected):
+            assert result.line >= 1 and result.message.startswith("mutated.txt:")

@@ -6,9 +6,12 @@ pinned in a ``.err`` file beside it (one line per hand: ``READ <id>`` or ``<CODE
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from parsers import formats, pokerstars
 from parsers.errors import ParseError, RejectCode, Rejected
@@ -490,3 +493,44 @@ def test_sniff_claims_stars_text_and_summaries_only() -> None:
     assert not pokerstars.sniff('{"hand_id": "1", "seats": []}\n')
     assert not pokerstars.sniff("#Game No : 18512107436\n***** Hand History for Game 18512107436 *****\n")
     assert formats.detect((DATA / "stakes.txt").read_text("utf-8")) == "pokerstars"
+
+
+# -- bad input never escapes as anything but a rejection ------------------------------
+
+_TEXTS = [p.read_text("utf-8") for p in sorted(DATA.glob("*.txt"))] + [p.read_text("utf-8") for p in INVALID]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    source=st.sampled_from(_TEXTS),
+    cut=st.integers(min_value=0),
+    flips=st.lists(st.tuples(st.integers(min_value=0), st.sampled_from("0123456789$.,:[]() #\n²x-")), max_size=12),
+    shuffle=st.randoms(use_true_random=False),
+    shuffled=st.booleans(),
+)
+def test_mutated_text_is_read_or_rejected_never_raised(
+    source: str, cut: int, flips: list[tuple[int, str]], shuffle: random.Random, shuffled: bool
+) -> None:
+    """Truncation, flipped characters and shuffled lines: every block ends read or rejected."""
+    chars = list(source[: cut % (len(source) + 1)] or source)
+    for at, char in flips:
+        chars[at % len(chars)] = char
+    lines = "".join(chars).split("\n")
+    if shuffled:
+        shuffle.shuffle(lines)
+    results = list(pokerstars.parse("\n".join(lines), file="mutated.txt"))
+    for result in results:
+        assert isinstance(result, (HandRecord, Rejected))
+        if isinstance(result, Rejected):
+            assert result.line >= 1 and result.message.startswith("mutated.txt:")
+
+
+def test_an_impossible_date_is_a_parse_error_of_its_hand() -> None:
+    text = (DATA / "stakes.txt").read_text("utf-8").replace("2014/01/06 6:59:26 ET", "2014/13/06 6:59:26 ET")
+    results = list(pokerstars.parse(text, file="dates.txt"))
+    (rejected,) = [r for r in results if isinstance(r, Rejected)]
+    assert rejected.message == (
+        "dates.txt:28: pokerstars hand 400000000010: expected a date like 2019/01/17 10:11:07, "
+        "found '2014/13/06 6:59:26 ET'"
+    )
+    assert sum(isinstance(r, HandRecord) for r in results) == 6
