@@ -318,10 +318,15 @@ def _showdown(w: _Writer) -> None:
                 pot = _pot_words(record, award)
                 w.lines.append(f"{w.player(award.player)} collected {w.amount(award.amount)} from {pot}")
     for cashout in record.cashouts:
-        w.lines.append(
-            f"{w.player(cashout.player)} cashed out the hand for {w.amount(cashout.amount)}"
-            f" | Cash Out Fee {w.amount(cashout.fee)}"
-        )
+        name = w.player(cashout.player)
+        if cashout.kind == "insurance" and not cashout.amount:  # GG's line: our reader reads it in Stars text too
+            w.lines.append(f"{name}: pay premium of all-in insurance ({w.amount(cashout.fee)})")
+        elif cashout.kind == "cashout":
+            w.lines.append(
+                f"{name} cashed out the hand for {w.amount(cashout.amount)} | Cash Out Fee {w.amount(cashout.fee)}"
+            )
+        else:
+            w.refuse("cash outs and insurance premiums settled outside the pot", f"a {cashout.kind} of {name}")
 
 
 def _total_pot(record: HandRecord) -> int:

@@ -21,9 +21,10 @@ Reading rules (``../shared/formats/site-formats.md`` sections 1, 2 and 7):
   ``main pot`` is 0 and ``side pot-N`` is N (``side pot`` alone is 1).
 * A GG cash drop (money the site adds) is a :class:`~parsers.record.Deduction` of kind
   ``cash_drop`` with a negative amount, so that put in - returned = collected + deductions
-  still holds. Money settled outside the pot (All-in Cash Out, EV Cashout, all-in
-  insurance) is a :class:`~parsers.record.Cashout` per player: ``amount`` received,
-  ``fee`` paid.
+  still holds. Money settled outside the pot is a :class:`~parsers.record.Cashout` per
+  player and kind: ``cashout`` (All-in Cash Out, EV Cashout) or ``insurance`` (GG all-in
+  insurance), ``amount`` received and ``fee`` paid. Tournament bounties (money, while the
+  hand is in chips) are news lines and not recorded.
 """
 
 from __future__ import annotations
@@ -580,7 +581,7 @@ class _HandReader:
     awards: list[Award] = field(default_factory=list)
     returned: list[Returned] = field(default_factory=list)
     deductions: list[Deduction] = field(default_factory=list)
-    outside: dict[str, _Outside] = field(default_factory=dict)
+    outside: dict[tuple[str, str], _Outside] = field(default_factory=dict)  # (player, kind): settled outside
     total_pot: int | None = None
     pots: tuple[int, ...] = ()
     summary: bool = False
@@ -799,7 +800,7 @@ class _HandReader:
             if outside.group("receives"):
                 self._outside(player, amount, 0)
             else:
-                self._outside(player, 0, amount)
+                self._outside(player, 0, amount, "insurance" if outside.group("premium") else "cashout")
 
     def _post(self, player: str, rest: str, number: int) -> None:
         words, _, amount_text = rest[6:].rpartition(" ")
@@ -875,8 +876,8 @@ class _HandReader:
         amount = money(collected.group("amount"), self.header.decimals)
         self.awards.append(Award(player, amount, pot, self.run, "", number))
 
-    def _outside(self, player: str, amount: int, fee: int) -> None:
-        settled = self.outside.setdefault(player, _Outside())
+    def _outside(self, player: str, amount: int, fee: int, kind: str = "cashout") -> None:
+        settled = self.outside.setdefault((player, kind), _Outside())
         settled.amount += amount
         settled.fee += fee
 
@@ -1070,7 +1071,7 @@ class _HandReader:
             awards=tuple(awards),
             returned=tuple(self.returned),
             deductions=tuple(self.deductions),
-            cashouts=tuple(Cashout(p, o.amount, o.fee) for p, o in self.outside.items()),
+            cashouts=tuple(Cashout(p, o.amount, o.fee, kind) for (p, kind), o in self.outside.items()),
             total_pot=self.total_pot,
             pots=self.pots,
             game=header.game,

@@ -161,7 +161,7 @@ def test_cash_drop_is_a_negative_deduction_and_outside_money_a_cashout() -> None
     """Put in - returned = collected + deductions: 10025 = 10275 + (-500 + 200 + 50)."""
     (hand,) = hands("money_outside.txt")
     assert hand.deductions[0] == Deduction("cash_drop", -500)
-    assert hand.cashouts == (Cashout("cc", 0, 2500), Cashout("aa", 0, 100))
+    assert hand.cashouts == (Cashout("cc", 0, 2500, "cashout"), Cashout("aa", 0, 100, "insurance"))
     assert hand.awards == (Award("cc", 10275, None, 0, "a pair of Queens", 28),)
     assert sum(a.amount for a in hand.awards) + sum(d.amount for d in hand.deductions) == 10025
     assert [s.description for s in hand.shown] == ["Ace high", "a pair of Queens"]  # from the summary
@@ -174,7 +174,11 @@ def test_ev_cashout_received_money_is_the_cashout_amount() -> None:
         .replace("cc: Pays Cashout Risk ($5)", "cc: Pays Cashout Risk ($5)\naa: Receives Cashout ($2.5)")
     )
     (hand,) = [r for r in ggpoker.parse(text) if isinstance(r, HandRecord)]
-    assert hand.cashouts == (Cashout("cc", 0, 2500), Cashout("aa", 250, 100))
+    assert hand.cashouts == (
+        Cashout("cc", 0, 2500, "cashout"),
+        Cashout("aa", 250, 0, "cashout"),
+        Cashout("aa", 0, 100, "insurance"),
+    )
 
 
 def test_tournament_with_a_free_text_name_and_chips_with_commas() -> None:

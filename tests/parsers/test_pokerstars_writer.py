@@ -158,7 +158,7 @@ def run_three_times_hand() -> HandRecord:
             Deduction("jackpot", 100),
             Deduction("bingo", 0),
         ),
-        cashouts=(Cashout("Hero", 0, 1900), Cashout("5e6f7a8b", 250, 0)),
+        cashouts=(Cashout("Hero", 0, 1900), Cashout("5e6f7a8b", 250, 0), Cashout("Hero", 0, 300, "insurance")),
         total_pot=40550,
         game=Game(variant=Variant.SHORTDECK, site="GGPoker", declared="ShortDeck No Limit"),
         stakes=Stakes(ante=50, button_blind=50, straddle=100),
@@ -259,6 +259,11 @@ def test_written_fixtures_read_back_the_same() -> None:
             {"game": Game(variant=Variant.OTHER)},
             "<input>: pokerstars hand 900001: expected a hand PokerStars text can express (Hold'em or 6+ Hold'em), "
             "found 'a other game'",
+        ),
+        (
+            {"cashouts": (Cashout("Anna Lee", 500, 0, "bounty"),)},
+            "<input>: pokerstars hand 900001: expected a hand PokerStars text can express (cash outs and insurance "
+            "premiums settled outside the pot), found 'a bounty of Anna Lee'",
         ),
         (
             {"button": None},
