@@ -94,14 +94,24 @@ def to_json(freq: Frequencies, *, method: str) -> dict[str, Any]:
 )
 @click.option("--cards", "cards_text", metavar="5|7", default="7", show_default=True, help="Cards per hand (5 to 7).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
-def command(exact: bool, deck_text: str | None, ranking: str | None, cards_text: str, as_json: bool) -> None:
+@click.option("--store", "store_dir", metavar="DIR", help="Observed frequencies of a store against the exact ones.")
+def command(
+    exact: bool, deck_text: str | None, ranking: str | None, cards_text: str, as_json: bool, store_dir: str | None
+) -> None:
     """How often each kind of hand occurs: counts, probability, "1 in N" and odds against.
 
     With --exact every hand of the deck is dealt and evaluated (8,347,680 hands for 7
     short-deck cards, in about a second; 133,784,560 for 7 of 52 cards, several seconds).
 
+    With --store DIR the hands in a store are counted instead and set against the exact
+    probabilities, with 95% intervals and chi-square tests.
+
     Example: sixplus frequencies --exact --deck 36 --ranking trips-over-straight --cards 7
     """
+    if store_dir is not None:
+        from analyzer.cli.frequencies_store import run
+
+        return run(store_dir, as_json=as_json)
     deck = _integer("--deck", deck_text, (36, 52))
     cards = _integer("--cards", cards_text, (5, 6, 7))
     assert cards is not None  # it has a default

@@ -1,0 +1,84 @@
+"""``sixplus frequencies --store DIR [--json]``: observed frequencies against the exact ones.
+
+Called by :mod:`analyzer.cli.frequencies_cmd` when ``--store`` is given.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import click
+
+from analyzer.cli.errors import fail, user_errors
+from analyzer.observed import Comparison, Line, compare
+from analyzer.store.store import Store
+
+
+def run(store_dir: str, *, as_json: bool) -> None:
+    """Print every comparison the store allows (a table each, or one JSON object)."""
+    with user_errors():
+        store = Store(store_dir)
+        if store.manifest().hands == 0:
+            fail(f"the store {store.root} holds no hands: add some with sixplus import")
+        comparisons = compare(store.scan("players"))
+    if not comparisons:
+        fail(f"the store {store.root} holds no hand with known hole cards")
+    if as_json:
+        click.echo(json.dumps({"store": str(store.root), "comparisons": [_json(c) for c in comparisons]}))
+        return
+    click.echo("\n\n".join(_table(c) for c in comparisons))
+
+
+def _percent(value: float | None) -> str:
+    return "-" if value is None else f"{value:.3%}"
+
+
+def _p(value: float | None) -> str:
+    return "-" if value is None else f"{value:.3g}"
+
+
+def _table(c: Comparison) -> str:
+    lines = [f"{c.title} ({c.ranking.value}, {c.ranking.deck_size} cards)"]
+    lines.append(f"{'':<36} {'count':>8} {'of':>8} {'observed':>9} {'95% interval':>19} {'exact':>9} {'p':>8}")
+    for ln in c.lines:
+        low, high = ln.interval or (None, None)
+        interval = f"{_percent(low)}-{_percent(high)}" if low is not None else "-"
+        lines.append(
+            f"{ln.name:<36} {ln.count:>8,} {ln.total:>8,} {_percent(ln.rate):>9} {interval:>19} "
+            f"{_percent(float(ln.expected)):>9} {_p(ln.p_value):>8}"
+        )
+    if c.statistic is not None:
+        lines.append(f"chi-square {c.statistic:.2f} with {c.degrees} degrees of freedom: p = {_p(c.p_value)}")
+    if c.caution:
+        lines.append(f"caution: {c.caution}")
+    if c.note:
+        lines.append(f"note: {c.note}")
+    return "\n".join(lines)
+
+
+def _line_json(ln: Line) -> dict[str, Any]:
+    interval = ln.interval
+    return {
+        "name": ln.name,
+        "count": ln.count,
+        "total": ln.total,
+        "observed": ln.rate,
+        "interval95": list(interval) if interval else None,
+        "exact": float(ln.expected),
+        "exact_fraction": f"{ln.expected.numerator}/{ln.expected.denominator}",
+        "p_value": ln.p_value,
+    }
+
+
+def _json(c: Comparison) -> dict[str, Any]:
+    return {
+        "title": c.title,
+        "ranking": c.ranking.value,
+        "deck": c.ranking.deck_size,
+        "total": c.total,
+        "lines": [_line_json(ln) for ln in c.lines],
+        "chi_square": None if c.statistic is None else {"statistic": c.statistic, "df": c.degrees, "p": c.p_value},
+        "caution": c.caution,
+        "note": c.note,
+    }
