@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from datetime import datetime, timedelta
 from collections.abc import Iterator
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 
 from analyzer.cards import Card, deck_of
 from analyzer.evaluator import ORDER, Category, category_of, strength_of
