@@ -8,6 +8,7 @@ import click
 
 from analyzer.cli.errors import EXIT_CANNOT_RUN, fail, user_errors
 from analyzer.cli.inputs import read_all
+from parsers.errors import HandHistoryError
 from parsers.formats import write
 
 
@@ -28,7 +29,21 @@ def command(paths: tuple[str, ...], target: str, out: str | None) -> None:
                 click.echo(f"sixplus: skipped: {rejected.message}", err=True)
         if not records:
             fail("no hands read: expected at least one hand history among the paths given", EXIT_CANNOT_RUN)
-        text = write(records, target)
+        try:
+            text = write(records, target)
+        except HandHistoryError:
+            # some hands cannot be said in the target format: convert the rest, name the others
+            kept = []
+            for record in records:
+                try:
+                    write([record], target)
+                    kept.append(record)
+                except HandHistoryError as error:
+                    click.echo(f"sixplus: not converted: {error}", err=True)
+            if not kept:
+                fail(f"no hand can be written as {target}", EXIT_CANNOT_RUN)
+            records = kept
+            text = write(records, target)
     if out:
         Path(out).write_text(text, encoding="utf-8")
         click.echo(f"wrote {len(records)} hands to {out}", err=True)
