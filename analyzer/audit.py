@@ -257,7 +257,11 @@ def _award_problems(
                 Verdict.VIOLATION,
                 "the odd chip of a split pot went to "
                 + " and ".join(n for n in wrong if claimed.get(n, 0) > owed.get(n, 0))
-                + "; it goes to the first winner clockwise from the button, "
+                + (
+                    "; it goes to the winner of the first run, "
+                    if len(record.boards) > 1
+                    else "; it goes to the first winner clockwise from the button, "
+                )
                 + " and ".join(n for n in wrong if claimed.get(n, 0) < owed.get(n, 0)),
                 None,
                 "POT-ODD-CHIP",

@@ -22,7 +22,8 @@ to give one), ``button NAME|SEAT``, ``post NAME KIND AMOUNT`` (kind: ante, sb, b
 straddle, dead, bomb), ``deal`` (posts what the stakes ask: antes for all, the button blind,
 the blinds left of the button, heads-up the button's small blind), street lines
 ``preflop|flop|turn|river [CARDS:] ACTIONS``, ``show NAME CARDS``, ``muck NAME``,
-``win NAME AMOUNT [pot N] [run N]``, ``return NAME AMOUNT``, ``rake AMOUNT``, ``pot AMOUNT``.
+``win NAME AMOUNT [pot N] [run N]``, ``return NAME AMOUNT``, ``rake AMOUNT``, ``pot AMOUNT``,
+``run N CARDS`` (the whole board of run N when the board is run twice or more).
 Actions are ``NAME f|x|c|bN|rN|a`` (fold, check, call, bet to N, raise to N, all-in; ``cN``
 records a call to N as a source states it);
 amounts are street totals, as in the record. A new ``id`` line starts the next hand.
@@ -100,6 +101,7 @@ class _Draft:
     street_totals: dict[str, int] = field(default_factory=dict)
     stacks: dict[str, int] = field(default_factory=dict)
     street: Street = Street.PREFLOP
+    runs: dict[int, tuple[str, ...]] = field(default_factory=dict)
 
     def record(self, file: str) -> HandRecord:
         st = self.stakes
@@ -121,7 +123,7 @@ class _Draft:
             button=self.button,
             posts=tuple(self.posts),
             actions=tuple(self.actions),
-            boards=(tuple(self.boards),),
+            boards=(tuple(self.boards), *(self.runs[n] for n in sorted(self.runs))),
             shown=tuple(self.shown),
             awards=tuple(self.awards),
             returned=tuple(self.returned),
@@ -221,6 +223,11 @@ def _statement(d: _Draft, words: list[str], line: int) -> None:
         extra = dict(zip(rest[2::2], rest[3::2], strict=False))
         pot = int(extra["pot"]) if "pot" in extra else None
         d.awards.append(Award(rest[0], _amount(d, rest[1], line), pot, int(extra.get("run", 0)), line=line))
+    elif head == "run":
+        # run N CARDS: the whole board of run N (2, 3) when the board is run more than once
+        if len(rest) < 2 or not rest[0].isdigit() or int(rest[0]) < 2:
+            raise _error(line, "run N CARDS (N from 2) with the whole board of that run", " ".join(rest))
+        d.runs[int(rest[0])] = tuple(split_cards(" ".join(rest[1:])))
     elif head == "return":
         d.returned.append(Returned(rest[0], _amount(d, rest[1], line), line=line))
     elif head == "rake":

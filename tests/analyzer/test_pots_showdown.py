@@ -370,3 +370,35 @@ def test_showdown_pays_only_eligible_best_hands_and_conserves(
         assert list(pr.winners) == clockwise_from_button(list(pr.winners), seats, button)
         values = [v for _, v in pr.shares]
         assert sum(values) == pr.amount and values == sorted(values, reverse=True)
+
+
+def test_run_it_twice_each_run_takes_half_the_pot_odd_chip_to_the_first_run() -> None:
+    """Run it twice (the seeds are silent: the rule set's run_odd_chip = first-run): a pot of 201
+    is 101 on the first board and 100 on the second, each to that board's best hand."""
+    text = """
+rules holdem
+stakes sb=1 bb=2
+seats Anna 100, Ben 102
+button Anna
+deal
+post Ben dead 1
+preflop Anna a Ben c
+flop 9h 8d 7c
+turn 2s
+river 3c
+run 2 9h 8d 7c Kd Ks
+show Anna Ah Ad
+show Ben Kh 4d
+win Anna 101 run 0
+win Ben 100 run 1
+"""
+    a = audit(text)
+    assert a.verdict.value == "ok", a.problems
+    assert [(p.run, p.amount, p.winners, p.hand) for p in a.pots] == [
+        (0, 101, ("Anna",), "One pair, aces"),
+        (1, 100, ("Ben",), "Three of a kind, kings"),
+    ]
+    swapped = audit(text.replace("win Anna 101 run 0\nwin Ben 100 run 1", "win Anna 100 run 0\nwin Ben 101 run 1"))
+    assert [p.message for p in swapped.problems] == [
+        "the odd chip of a split pot went to Ben; it goes to the winner of the first run, Anna"
+    ]
