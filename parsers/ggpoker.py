@@ -20,7 +20,7 @@ section 2); the body grammar is shared in :mod:`parsers.starslike`. What is GG's
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from parsers.errors import ParseError, RejectCode, Rejected
 from parsers.record import Game, HandRecord, Stakes, Variant
@@ -160,3 +160,10 @@ def sniff(text: str) -> bool:
 def parse(text: str, *, file: str = "") -> Iterator[HandRecord | Rejected]:
     """Every hand of a GG text, read or rejected with reason and line."""
     return _parse_text(text, DIALECT, file=file)
+
+
+def write(records: Iterable[HandRecord]) -> str:
+    """GG text of the records (:mod:`parsers.gg_writer`)."""
+    from parsers import gg_writer  # lazy: the writer loads only when asked for
+
+    return gg_writer.write(records)

@@ -5,7 +5,8 @@
   and action errors, for the audit demo;
 * ``pokerstars-6plus-night.txt``: a PokerStars 6+ Hold'em cash night ($1 ante, $1 button blind);
 * ``holdem-night.phhs``: a Texas Hold'em night as PHH; ``holdem-night.ohh``: the same as OHH;
-* ``holdem-night.txt``: the same in PokerStars text.
+* ``holdem-night.txt``: the same in PokerStars text;
+* ``ggpoker-shortdeck-night.txt``: a GG Short Deck cash night ($1 ante, 5-max) in GG's words.
 """
 
 from __future__ import annotations
@@ -13,12 +14,14 @@ from __future__ import annotations
 import dataclasses
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
 
+from analyzer.evaluator import evaluate
 from analyzer.ruleset import load_rules
 from analyzer.simulate import inject_faults, simulate
+from parsers import gg_writer
 from parsers.formats import write
 from parsers.record import HandRecord
 
@@ -59,6 +62,17 @@ def make(extra: list[Callable[[Path], None]] | None = None) -> None:
         "holdem-night.txt",
         write([dataclasses.replace(r, hand_id=str(250000000000 + i)) for i, r in enumerate(holdem)], "pokerstars"),
     )
+
+    def best(cards: Sequence[str], ranking: str = "straight-over-trips") -> tuple[str, tuple[str, ...]]:
+        value = evaluate(cards, ranking)
+        return value.category.value, tuple(c.text for c in value.cards)
+
+    gg = _dollars(_night("shortdeck", 80, 5, 3110, "SDGold5", "gg"))
+    gg = [
+        gg_writer.dress(dataclasses.replace(r, hand_id=f"SD{31208800 + 7 * i}", max_seats=5), best)
+        for i, r in enumerate(gg)
+    ]
+    _save("ggpoker-shortdeck-night.txt", write(gg, "ggpoker"))
     for step in extra or []:
         step(HERE)
 
