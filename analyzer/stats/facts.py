@@ -28,8 +28,8 @@ from dataclasses import dataclass
 from analyzer.stats.positions import positions
 from parsers.record import ActionKind, HandRecord, PostKind, Street
 
-_AGGRESSIVE = (ActionKind.BET, ActionKind.RAISE)
-_VOLUNTARY = (ActionKind.CALL, ActionKind.BET, ActionKind.RAISE)
+_AGGRESSIVE = frozenset((ActionKind.BET, ActionKind.RAISE))
+_FOLD, _CALL, _PREFLOP, _BOMB = ActionKind.FOLD, ActionKind.CALL, Street.PREFLOP, PostKind.BOMB
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,70 +62,76 @@ class HandFacts:
 def hand_facts(record: HandRecord, won: Mapping[str, int]) -> HandFacts:
     """Facts of every dealt-in player; ``won`` is what each collected (the audited ledger)."""
     dealt = [s for s in record.seats if not s.sitting_out]
-    names = [s.player for s in dealt]
     where = positions(record)
     acted: set[str] = set()
     vpip: set[str] = set()
     pfr: set[str] = set()
     three_chance: set[str] = set()
     three_done: set[str] = set()
-    raises = 0
     folded_preflop: set[str] = set()
     folded: set[str] = set()
-    aggressive = dict.fromkeys(names, 0)
-    calls = dict.fromkeys(names, 0)
-    folds = dict.fromkeys(names, 0)
+    postflop: dict[str, list[int]] = {s.player: [0, 0, 0] for s in dealt}  # aggressive, calls, folds
     all_in = {p.player for p in record.posts if p.all_in}
-    last_street = Street.PREFLOP
+    raises = 0
+    last_street = _PREFLOP
+    fold, call, preflop = _FOLD, _CALL, _PREFLOP  # locals: this loop runs for every action stored
     for action in record.actions:
-        who, kind = action.player, action.kind
+        who, kind, street = action.player, action.kind, action.street
         if action.all_in:
             all_in.add(who)
-        last_street = action.street
-        if kind is ActionKind.FOLD:
-            folded.add(who)
-        if action.street is Street.PREFLOP:
+        last_street = street
+        if street == preflop:
             acted.add(who)
+            aggressive = kind in _AGGRESSIVE
             if raises == 1 and who not in three_chance:
                 three_chance.add(who)
-                if kind in _AGGRESSIVE:
+                if aggressive:
                     three_done.add(who)
-            if kind in _VOLUNTARY:
+            if aggressive:
                 vpip.add(who)
-            if kind in _AGGRESSIVE:
                 pfr.add(who)
                 raises += 1
-            if kind is ActionKind.FOLD:
+            elif kind == call:
+                vpip.add(who)
+            elif kind == fold:
                 folded_preflop.add(who)
-        elif who in aggressive:
-            if kind in _AGGRESSIVE:
-                aggressive[who] += 1
-            elif kind is ActionKind.CALL:
-                calls[who] += 1
-            elif kind is ActionKind.FOLD:
-                folds[who] += 1
-    bomb = any(p.kind is PostKind.BOMB for p in record.posts)
-    flop_seen = bomb or sum(1 for n in names if n not in folded_preflop) >= 2
-    at_end = [n for n in names if n not in folded]
-    showdown = len(at_end) >= 2
-    facts = tuple(
-        PlayerFacts(
-            player=s.player,
-            seat=s.seat,
-            position=where.get(s.player, ""),
-            vpip_chance=s.player in acted,
-            vpip=s.player in vpip,
-            pfr=s.player in pfr,
-            three_bet_chance=s.player in three_chance,
-            three_bet=s.player in three_done,
-            saw_flop=flop_seen and s.player not in folded_preflop,
-            showdown=showdown and s.player not in folded,
-            won_at_showdown=showdown and s.player not in folded and won.get(s.player, 0) > 0,
-            aggressive=aggressive[s.player],
-            calls=calls[s.player],
-            folds=folds[s.player],
-            all_in=s.player in all_in,
+                folded.add(who)
+        else:
+            counts = postflop.get(who)
+            if kind == fold:
+                folded.add(who)
+            if counts is not None:
+                if kind in _AGGRESSIVE:
+                    counts[0] += 1
+                elif kind == call:
+                    counts[1] += 1
+                elif kind == fold:
+                    counts[2] += 1
+    bomb = any(p.kind == _BOMB for p in record.posts)
+    flop_seen = bomb or sum(1 for s in dealt if s.player not in folded_preflop) >= 2
+    showdown = sum(1 for s in dealt if s.player not in folded) >= 2
+    facts = []
+    for s in dealt:
+        name = s.player
+        at_showdown = showdown and name not in folded
+        counts = postflop[name]
+        facts.append(
+            PlayerFacts(
+                name,
+                s.seat,
+                where.get(name, ""),
+                name in acted,
+                name in vpip,
+                name in pfr,
+                name in three_chance,
+                name in three_done,
+                flop_seen and name not in folded_preflop,
+                at_showdown,
+                at_showdown and won.get(name, 0) > 0,
+                counts[0],
+                counts[1],
+                counts[2],
+                name in all_in,
+            )
         )
-        for s in dealt
-    )
-    return HandFacts(players=facts, showdown=showdown, all_in=bool(all_in), last_street=last_street)
+    return HandFacts(players=tuple(facts), showdown=showdown, all_in=bool(all_in), last_street=last_street)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from datetime import datetime, timedelta
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -26,6 +27,7 @@ _STRENGTH = PLAYERS.get_field_index("strength")
 _CATEGORY = PLAYERS.get_field_index("category")
 
 
+@lru_cache(maxsize=1024)
 def stake_label(stakes: Stakes, decimals: int) -> str:
     """Stakes in words a player uses: "50/100", "ante 100, button 100".
 
@@ -50,6 +52,7 @@ def stake_label(stakes: Stakes, decimals: int) -> str:
     return "no stakes"
 
 
+@lru_cache(maxsize=1024)
 def win_unit(stakes: Stakes) -> tuple[int, str]:
     """What a win rate counts in: big blinds, or for ante games antes.
 

@@ -1,0 +1,219 @@
+"""A million simulated hands imported, then the statistics query on that store.
+
+- the night: native JSON Lines of simulated short-deck hands (a pool of distinct simulated
+  hands repeated under fresh ids and times, so that making the file takes seconds);
+- ``sixplus import`` in a subprocess on both cores, the all-in equity pass left for later
+  (targets: at most 90 s, peak memory of the import's processes together under 2 GB);
+- where one core's time goes per hand (parse, audit, rows), on the pool;
+- the statistics query on the store (target: under 1 s), per player, position, stake and
+  session;
+- the all-in equity pass, timed on the pool's distinct all-ins and scaled to the store.
+
+There is no peer for an import into Parquet here. Size: ``SIXPLUS_BENCH_HANDS`` (default
+1,000,000). Run: ``make bench`` or ``.venv/bin/python -m benchmarks store``.
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from datetime import datetime, timedelta
+from pathlib import Path
+
+from analyzer.audit import audit_hand
+from analyzer.ruleset import load_rules
+from analyzer.simulate import simulate
+from analyzer.stats.allin import _cached_shares
+from analyzer.stats.query import sessions, summary
+from analyzer.store.allin_pass import adjust_hands, missing
+from analyzer.store.rows import Rows
+from analyzer.store.store import Store
+from parsers import native
+from parsers.formats import parse_text
+
+HANDS = int(os.environ.get("SIXPLUS_BENCH_HANDS", "1000000"))
+POOL = 3000
+IMPORT_TARGET = 90.0
+MEMORY_TARGET = 2 << 30
+QUERY_TARGET = 1.0
+
+
+def write_night(path: Path, hands: int) -> list[str]:
+    """The night file; returns the pool's lines (distinct simulated hands)."""
+    rules = load_rules("shortdeck")
+    pool = [native.dumps(r) for r in simulate(rules, hands=POOL, players=6, seed=2024, prefix="pool")]
+    parts = []
+    for line in pool:
+        _, _, rest = line.partition('{"hand_id":"')
+        _, _, rest = rest.partition('"')
+        before, _, after = rest.partition('"started_at":null')
+        parts.append((before, after))
+    start = datetime(2024, 1, 5, 18, 0, 0)
+    with open(path, "w", encoding="utf-8") as out:
+        for i in range(hands):
+            before, after = parts[i % POOL]
+            when = (start + timedelta(seconds=45 * i)).isoformat()
+            out.write(f'{{"hand_id":"b{i:07d}"{before}"started_at":"{when}"{after}\n')
+    return pool
+
+
+class MemoryWatch(threading.Thread):
+    """Samples the resident memory of a process and all its descendants (Linux /proc)."""
+
+    def __init__(self, pid: int) -> None:
+        super().__init__(daemon=True)
+        self.pid = pid
+        self.peak = 0
+        self.done = threading.Event()
+
+    def run(self) -> None:
+        while not self.done.is_set():
+            self.peak = max(self.peak, _tree_rss(self.pid))
+            time.sleep(0.2)
+
+
+def _tree_rss(root: int) -> int:
+    parents: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+            except OSError:
+                continue
+            parents[int(entry)] = int(stat.rsplit(")", 1)[1].split()[1])
+    tree, grew = {root}, True
+    while grew:
+        more = {p for p, parent in parents.items() if parent in tree} - tree
+        grew = bool(more)
+        tree |= more
+    total = 0
+    for pid in tree:
+        try:
+            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1]) * 1024
+        except OSError:
+            continue
+    return total
+
+
+def per_hand_costs(pool: list[str]) -> None:
+    """One core's microseconds a hand for each stage, on the pool (as a worker runs them: the
+    cycle collector paused, Arrow warmed up)."""
+    Rows("warm").tables()
+    gc.disable()
+    try:
+        _per_hand_costs(pool)
+    finally:
+        gc.enable()
+
+
+def _per_hand_costs(pool: list[str]) -> None:
+    text = "\n".join(pool)
+    start = time.perf_counter()
+    records = [r for r in parse_text(text, format="native") if not isinstance(r, Exception)]
+    parse = time.perf_counter() - start
+    rules = load_rules("shortdeck")
+    start = time.perf_counter()
+    audits = [audit_hand(r, rules) for r in records]  # type: ignore[arg-type]
+    audit = time.perf_counter() - start
+    rows = Rows("bench")
+    start = time.perf_counter()
+    for record, result in zip(records, audits):
+        rows.add(record, result, rules)  # type: ignore[arg-type]
+    rows.tables()
+    store_rows = time.perf_counter() - start
+    n = len(records)
+    print(
+        f"  one core, per hand: parse {parse / n * 1e6:.0f} us, audit {audit / n * 1e6:.0f} us, "
+        f"rows {store_rows / n * 1e6:.0f} us (facts, positions, all-in pots, Arrow tables)"
+    )
+
+
+def run_import(night: Path, store: Path) -> tuple[float, int, dict[str, object]]:
+    code = "import sys; from analyzer.cli import main; sys.exit(main(sys.argv[1:]))"
+    cmd = [sys.executable, "-c", code, "import", str(night), "--store", str(store), "--no-equity", "--json"]
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    watch = MemoryWatch(proc.pid)
+    watch.start()
+    out, _ = proc.communicate()
+    seconds = time.perf_counter() - start
+    watch.done.set()
+    watch.join()
+    summary_line = json.loads(out.decode().splitlines()[-1])["summary"]
+    return seconds, watch.peak, summary_line
+
+
+def timed(run: object, repeat: int = 5) -> tuple[float, float]:
+    """(first call, median of the next ``repeat``) in seconds."""
+    assert callable(run)
+    start = time.perf_counter()
+    run()
+    first = time.perf_counter() - start
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - start)
+    return first, statistics.median(times)
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory(prefix="sixplus-bench-") as folder:
+        night, root = Path(folder) / "night.jsonl", Path(folder) / "store"
+        start = time.perf_counter()
+        pool = write_night(night, HANDS)
+        size = night.stat().st_size
+        made = time.perf_counter() - start
+        print(f"night: {HANDS:,} hands, {size / 1e9:.2f} GB of native JSON Lines (made in {made:.0f} s)")
+        per_hand_costs(pool)
+        seconds, peak, report = run_import(night, root)
+        ok_time = "ok" if seconds <= IMPORT_TARGET else "OVER"
+        ok_memory = "ok" if peak < MEMORY_TARGET else "OVER"
+        stored = int(str(report["stored"]))
+        on_disk = sum(f.stat().st_size for f in root.rglob("*.parquet"))
+        print(
+            f"import: {stored:,} hands stored in {seconds:.1f} s ({stored / seconds:,.0f} hands/s on "
+            f"{os.cpu_count()} cores; target <= {IMPORT_TARGET:.0f} s: {ok_time}); peak memory of its processes "
+            f"{peak / 2**30:.2f} GB (target < 2 GB: {ok_memory}); store {on_disk / 1e6:.0f} MB of Parquet",
+            flush=True,
+        )
+        store = Store(root)
+        players, allin = store.scan("players"), store.scan("allin_ev")
+        for label, run in (
+            ("per player", lambda: summary(players, allin)),
+            ("per position", lambda: summary(players, allin, by="position")),
+            ("per rule set and stake", lambda: summary(players, allin, by="stakes")),
+            ("one player's sessions", lambda: sessions(players, allin, player="Anna")),
+            ("every player's sessions", lambda: sessions(players, allin)),
+        ):
+            first, warm = timed(run)
+            verdict = "ok" if warm < QUERY_TARGET else "OVER"
+            print(
+                f"stats {label:<24} first {first:.2f} s, then {warm:.2f} s (target < {QUERY_TARGET:.0f} s: {verdict})"
+            )
+        todo = missing(store)
+        total_hands = todo.select("hand_id").unique().height
+        distinct = todo.filter(todo["hand_id"] < f"b{POOL:07d}").partition_by("hand_id", maintain_order=True)
+        _cached_shares.cache_clear()
+        start = time.perf_counter()
+        adjust_hands([frame.to_dicts() for frame in distinct])
+        ev = time.perf_counter() - start
+        rate = len(distinct) / ev
+        print(
+            f"all-in equity pass: {len(distinct):,} distinct all-in hands in {ev:.1f} s on one core "
+            f"({rate:,.0f} hands/s); the store's {total_hands:,} all-in hands would take about "
+            f"{total_hands / rate / 2:.0f} s on two cores (repeats of the pool would hit the cache)"
+        )
+
+
+if __name__ == "__main__":
+    main()
