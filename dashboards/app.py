@@ -1,10 +1,7 @@
-"""The sixplus dashboard: builds the navigation and nothing else."""
+"""The sixplus dashboard: the frame (sidebar) and the navigation; the pages are in ``dashboards/views``."""
 
 from __future__ import annotations
 
-import streamlit as st
+from dashboards.frame import main
 
-from dashboards.pages import PAGES
-
-st.set_page_config(page_title="sixplus", page_icon="🂡", layout="wide")
-st.navigation([st.Page(page.render, title=page.title, url_path=page.slug, icon=page.icon) for page in PAGES]).run()
+main()

@@ -1,0 +1,79 @@
+"""Small helpers that lay things out: text from files as text, money, cards, verdict colours.
+
+Text that came from a file (player names, file names, messages quoting a line) is data:
+it is shown in tables (plain cells) or escaped with :func:`md` before it reaches a
+markdown element, and never through ``unsafe_allow_html``.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+
+import pandas as pd
+
+from analyzer.cards import Card
+from dashboards.strings import STRINGS, tr
+from parsers.record import money_text
+
+_PUNCTUATION = re.compile("([" + re.escape(string.punctuation) + "])")
+
+VERDICT_ICON = {"ok": "✅", "warn": "⚠️", "violation": "⛔", "unreadable": "❓"}
+VERDICT_COLOUR = {"ok": "#2e7d32", "warn": "#f9a825", "violation": "#c62828", "unreadable": "#6d6d6d"}
+SUIT_COLOUR = {"♠": "#222222", "♥": "#c62828", "♦": "#1565c0", "♣": "#2e7d32"}
+
+
+def md(text: object) -> str:
+    """Text escaped for a markdown element: every ASCII punctuation mark backslashed, newlines flattened.
+
+    >>> md("**Ben** [x](javascript:1) :red[y] $z$")
+    '\\\\*\\\\*Ben\\\\*\\\\* \\\\[x\\\\]\\\\(javascript\\\\:1\\\\) \\\\:red\\\\[y\\\\] \\\\$z\\\\$'
+    """
+    flat = " ".join(str(text).split())
+    return _PUNCTUATION.sub(r"\\\1", flat)
+
+
+def money(amount: int | None, decimals: int) -> str:
+    """Minor units as the hand writes them: ``money(1234, 2) == '12.34'``."""
+    return "" if amount is None else money_text(amount, decimals)
+
+
+def cards(texts: tuple[str, ...] | list[str]) -> str:
+    """Cards with suit symbols: ``As Td ??`` -> ``A♠ T♦ ??``.
+
+    >>> cards(("As", "Td", "??"))
+    'A♠ T♦ ??'
+    """
+    return " ".join("??" if c == "??" else Card.from_text(c).pretty for c in texts)
+
+
+def verdict_label(verdict: str) -> str:
+    return f"{VERDICT_ICON.get(verdict, '')} {verdict}"
+
+
+def columns(frame: pd.DataFrame, lang: str) -> pd.DataFrame:
+    """A table with its column names in the page's language (``col.<name>`` strings)."""
+    return frame.rename(columns={c: tr(f"col.{c}", lang) for c in frame.columns if f"col.{c}" in STRINGS})
+
+
+_CARD = re.compile(r"^(?:[2-9TJQKA][shdc]|\?\?)$")
+_SUIT_MD = {"h": "red", "d": "blue", "c": "green"}
+
+
+def card_md(texts: tuple[str, ...] | list[str]) -> str:
+    """Cards as markdown in four colours (only canonical cards get colour; anything else is escaped).
+
+    >>> card_md(("Ah", "Ks", "??"))
+    '**:red[A♥]** **K♠** 🂠'
+    """
+    out = []
+    for c in texts:
+        if not _CARD.match(c):
+            out.append(md(c))
+        elif c == "??":
+            out.append("🂠")
+        else:
+            colour = _SUIT_MD.get(c[1])
+            pretty = Card.from_text(c).pretty
+            out.append(f"**:{colour}[{pretty}]**" if colour else f"**{pretty}**")
+    return " ".join(out)

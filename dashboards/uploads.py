@@ -1,0 +1,263 @@
+"""Files a host drops in: single files, several at once, or a ``.zip`` of a folder, read in memory.
+
+No Streamlit here: the pages call :func:`read_uploads` with ``(name, bytes)`` pairs, and the
+tests call it the same way. A ``.zip`` is opened in memory and nothing is ever written to
+disk, so no member name can reach outside anything (``../x``, ``/etc/x``: zip-slip is moot,
+and such names are refused anyway). Archives are bounded: members, unpacked bytes of each and
+of all, counted while reading (a member's declared size is not trusted).
+
+Every file ends in one place: read (hands and rejected hands, each rejection naming its
+line), a PokerNow ledger, or an issue saying in one line what was wrong with it. One bad
+file never stops the others.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import zipfile
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from parsers.buyins import BuyIns, parse_buyins
+from parsers.buyins import sniff as sniff_buyins
+from parsers.errors import HandHistoryError, ParseError
+from parsers.formats import ParsedFile, read_bytes
+from parsers.pokernow_ledger import Ledger, parse_ledger, sniff_ledger
+from parsers.text import decode
+
+MB = 1 << 20
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """How much an upload may hold (a zip's members count one by one)."""
+
+    files: int = 2000  # files in all, zip members included
+    file_bytes: int = 64 * MB  # one file, or one member unpacked
+    total_bytes: int = 256 * MB  # everything unpacked
+    zip_bytes: int = 128 * MB  # one archive as uploaded
+
+
+LIMITS = Limits()
+SKIPPED_NAMES = ("__MACOSX/", ".DS_Store", "Thumbs.db", "desktop.ini")
+SKIPPED_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".pdf", ".parquet", ".pyc", ".exe", ".dll")
+
+
+@dataclass(frozen=True, slots=True)
+class Upload:
+    """One file's name (a zip member's path inside its archive) and bytes."""
+
+    name: str
+    data: bytes
+
+    @property
+    def digest(self) -> str:
+        return hashlib.blake2b(self.data, digest_size=16).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class FileIssue:
+    """A file (or archive member) that gave no hands, and why, in one line."""
+
+    file: str
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class Unpacked:
+    files: tuple[Upload, ...]
+    issues: tuple[FileIssue, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    """What an upload gave: files read (with their rejected hands), ledgers, buy-in lists, file issues."""
+
+    files: tuple[ParsedFile, ...]
+    ledgers: tuple[Ledger, ...]
+    issues: tuple[FileIssue, ...]
+    buyins: tuple[BuyIns, ...] = ()
+
+    @property
+    def hands(self) -> int:
+        return sum(len(f.hands) for f in self.files)
+
+
+Progress = Callable[[int, int, str], object]
+
+
+def is_zip(upload: Upload) -> bool:
+    return upload.data[:4] == b"PK\x03\x04" or (upload.name.lower().endswith(".zip") and upload.data[:2] == b"PK")
+
+
+def unpack(uploads: Iterable[Upload], *, limits: Limits = LIMITS) -> Unpacked:
+    """Files as given, zips replaced by their members (``archive.zip/folder/night.txt``)."""
+    files: list[Upload] = []
+    issues: list[FileIssue] = []
+    total = 0
+    for upload in uploads:
+        if not is_zip(upload):
+            if len(files) >= limits.files:
+                issues.append(FileIssue(upload.name, f"{upload.name}: not read: more than {limits.files} files"))
+                continue
+            if len(upload.data) > limits.file_bytes:
+                issues.append(FileIssue(upload.name, f"{upload.name}: not read: larger than {_mb(limits.file_bytes)}"))
+                continue
+            if total + len(upload.data) > limits.total_bytes:
+                issues.append(
+                    FileIssue(upload.name, f"{upload.name}: not read: the upload exceeds {_mb(limits.total_bytes)}")
+                )
+                continue
+            files.append(upload)
+            total += len(upload.data)
+            continue
+        members, member_issues, total = _unzip(upload, limits, room=limits.files - len(files), total=total)
+        files.extend(members)
+        issues.extend(member_issues)
+    return Unpacked(tuple(files), tuple(issues))
+
+
+def _mb(n: int) -> str:
+    return f"{n / MB:g} MB"
+
+
+def _unzip(upload: Upload, limits: Limits, *, room: int, total: int) -> tuple[list[Upload], list[FileIssue], int]:
+    name = upload.name
+    if len(upload.data) > limits.zip_bytes:
+        return [], [FileIssue(name, f"{name}: not opened: the archive is larger than {_mb(limits.zip_bytes)}")], total
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(upload.data))
+    except (zipfile.BadZipFile, OSError, ValueError) as error:
+        return [], [FileIssue(name, f"{name}: not a readable zip archive ({error})")], total
+    files: list[Upload] = []
+    issues: list[FileIssue] = []
+    with archive:
+        for info in archive.infolist():
+            member = info.filename
+            label = f"{name}/{member}"
+            if info.is_dir() or _skipped(member):
+                continue
+            if not _safe_member(member):
+                issues.append(FileIssue(label, f"{label}: refused: a path outside the archive's folder"))
+                continue
+            if info.flag_bits & 0x1:
+                issues.append(FileIssue(label, f"{label}: not read: the member is encrypted"))
+                continue
+            if member.lower().endswith(".zip"):
+                issues.append(FileIssue(label, f"{label}: not read: archives inside archives are not opened"))
+                continue
+            if len(files) >= room:
+                issues.append(FileIssue(label, f"{label}: not read: more than {limits.files} files"))
+                continue
+            data = _read_member(archive, info, limits.file_bytes + 1)
+            if data is None:
+                issues.append(FileIssue(label, f"{label}: not read: the member is damaged"))
+                continue
+            if len(data) > limits.file_bytes:
+                issues.append(FileIssue(label, f"{label}: not read: larger than {_mb(limits.file_bytes)} unpacked"))
+                continue
+            if total + len(data) > limits.total_bytes:
+                issues.append(
+                    FileIssue(label, f"{label}: not read: the upload exceeds {_mb(limits.total_bytes)} unpacked")
+                )
+                continue
+            total += len(data)
+            files.append(Upload(label, data))
+    return files, issues, total
+
+
+def _read_member(archive: zipfile.ZipFile, info: zipfile.ZipInfo, most: int) -> bytes | None:
+    """At most ``most`` bytes of a member, counted as they unpack (a zip bomb stops here)."""
+    try:
+        with archive.open(info) as stream:
+            return stream.read(most)
+    except (zipfile.BadZipFile, OSError, ValueError, NotImplementedError, EOFError):
+        return None
+
+
+def _safe_member(member: str) -> bool:
+    """A relative path that stays inside the archive's folder.
+
+    >>> [_safe_member(m) for m in ("night/a.txt", "../a.txt", "/etc/passwd", "c:/x", "a/../../b")]
+    [True, False, False, False, False]
+    """
+    text = member.replace("\\", "/")
+    path = PurePosixPath(text)
+    return not (path.is_absolute() or ".." in path.parts or (len(text) > 1 and text[1] == ":"))
+
+
+def _skipped(member: str) -> bool:
+    base = member.rsplit("/", 1)[-1]
+    return (
+        any(member.startswith(s) or base == s for s in SKIPPED_NAMES)
+        or base.startswith("._")
+        or member.lower().endswith(SKIPPED_SUFFIXES)
+    )
+
+
+def read_one(upload: Upload) -> ParsedFile | Ledger | BuyIns | FileIssue:
+    """One file: its hands, a PokerNow ledger, a buy-in list, or the one-line reason it gave nothing."""
+    try:
+        parsed = read_bytes(upload.data, file=upload.name)
+    except ParseError as error:
+        text = decode(upload.data)
+        try:
+            if sniff_ledger(text):
+                return parse_ledger(text, file=upload.name)
+            if sniff_buyins(text):
+                return parse_buyins(text, file=upload.name)
+        except HandHistoryError as money_error:
+            return FileIssue(upload.name, str(money_error))
+        return FileIssue(upload.name, str(error))
+    except HandHistoryError as error:
+        return FileIssue(upload.name, str(error))
+    if not parsed.count:
+        return FileIssue(upload.name, f"{upload.name}: {parsed.format}: no hands in the file")
+    return parsed
+
+
+def read_uploads(uploads: Sequence[Upload], *, limits: Limits = LIMITS, progress: Progress | None = None) -> Loaded:
+    """Read every file of an upload; ``progress(done, total, name)`` after each file."""
+    unpacked = unpack(uploads, limits=limits)
+    files: list[ParsedFile] = []
+    ledgers: list[Ledger] = []
+    buyins: list[BuyIns] = []
+    issues = list(unpacked.issues)
+    for n, upload in enumerate(unpacked.files, 1):
+        result = read_one(upload)
+        if isinstance(result, ParsedFile):
+            files.append(result)
+        elif isinstance(result, FileIssue):
+            issues.append(result)
+        elif isinstance(result, BuyIns):
+            buyins.append(result)
+        else:
+            ledgers.append(result)
+        if progress is not None:
+            progress(n, len(unpacked.files), upload.name)
+    return Loaded(tuple(files), tuple(ledgers), tuple(issues), tuple(buyins))
+
+
+def uploads_from_paths(
+    paths: Iterable[str | Path], *, limits: Limits = LIMITS
+) -> tuple[tuple[Upload, ...], tuple[FileIssue, ...]]:
+    """Files named on the command line (folders walked), as uploads; unreadable ones as issues."""
+    out: list[Upload] = []
+    issues: list[FileIssue] = []
+    for raw in paths:
+        path = Path(raw)
+        found = sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path]
+        for file in found:
+            if _skipped(file.name):
+                continue
+            try:
+                size = file.stat().st_size
+                if size > max(limits.file_bytes, limits.zip_bytes):
+                    issues.append(FileIssue(str(file), f"{file}: not read: larger than {_mb(limits.zip_bytes)}"))
+                    continue
+                out.append(Upload(str(file), file.read_bytes()))
+            except OSError as error:
+                issues.append(FileIssue(str(file), f"{file}: cannot read: {error.strerror or error}"))
+    return tuple(out), tuple(issues)

@@ -1,0 +1,272 @@
+"""Audit: drop in a night's files; the verdict in one line, the hands, each problem explained, the ledger."""
+
+from __future__ import annotations
+
+import json
+
+import pandas as pd
+import streamlit as st
+
+from analyzer.night import NightAudit
+from analyzer.replay.findings import HandAudit
+from analyzer.report import audit_json, ledger_csv, problems_csv, summary_json
+from dashboards import context, data, nav, store_view
+from dashboards.show import columns, md, money, verdict_label
+from dashboards.strings import tr
+from dashboards.uploads import Upload
+from parsers.errors import HandHistoryError
+from parsers.formats import write
+
+UPLOADER = "audit_upload"
+VERDICTS = "audit_verdicts"
+CODES = "audit_codes"
+SEARCH = "audit_search"
+CONVERT = "audit_convert_to"
+WRITERS = ("native", "phh", "pokerstars", "ohh")
+SUFFIX = {"native": "jsonl", "phh": "phhs", "pokerstars": "txt", "ohh": "ohh"}
+SHOWN_PROBLEMS = 40
+LEDGER_ROWS = 50_000
+
+
+def take_uploads() -> None:
+    """The uploader's files into the session (they outlive the widget), and the source switched to them."""
+    files = st.session_state.get(UPLOADER) or []
+    st.session_state[context.UPLOADS] = tuple(Upload(f.name, f.getvalue()) for f in files)
+    if files:
+        st.session_state[context.SOURCE] = "upload"
+
+
+def back_to_sample() -> None:
+    st.session_state[context.UPLOADS] = ()
+    st.session_state[context.SOURCE] = "sample"
+
+
+def render() -> None:
+    ctx = context.current()
+    lang = ctx.lang
+    st.title(tr("audit.title", lang))
+    st.file_uploader(tr("audit.upload", lang), accept_multiple_files=True, key=UPLOADER, on_change=take_uploads)
+    if ctx.source == "store":
+        store_view.audit(ctx)
+        return
+    night = data.night(ctx)
+    if night is None:
+        st.info(tr("audit.nothing", lang))
+        return
+    if ctx.source == "upload":
+        st.button(tr("audit.back_to_sample", lang), key="audit_back", on_click=back_to_sample)
+    issues(night)
+    verdict(night.audit, lang)
+    shown = hands_table(night.audit, lang)
+    problems(night.audit, shown, lang)
+    ledger(night.audit, shown, lang)
+    downloads(night, lang)
+
+
+def issues(night: data.Night) -> None:
+    """Files that gave no hands, each in one line naming the file (and line); the rest still loads."""
+    lang = context.current().lang
+    found = night.loaded.issues
+    if not found:
+        return
+    st.error(tr("audit.issues", lang, n=len(found), read=len(night.loaded.files)))
+    for issue in found[:20]:
+        st.markdown("- " + md(issue.message))
+    if len(found) > 20:
+        st.caption(tr("common.more", lang, n=len(found) - 20))
+
+
+def sentence(audit: NightAudit, lang: str) -> str:
+    s = audit.summary
+    if lang == "en":
+        return s.sentence()
+    return tr(
+        "audit.sentence",
+        lang,
+        hands=s.hands,
+        ok=s.ok,
+        warn=s.warn,
+        violation=s.violation,
+        unreadable=s.unreadable,
+        chips=s.chips_off,
+    )
+
+
+def verdict(audit: NightAudit, lang: str) -> None:
+    s = audit.summary
+    line = sentence(audit, lang)
+    if s.has_problems:
+        st.error(line, icon="⛔")
+    elif s.warn:
+        st.warning(line, icon="⚠️")
+    else:
+        st.success(line, icon="✅")
+    cols = st.columns(5)
+    for col, (key, value) in zip(
+        cols,
+        (
+            ("audit.hands", s.hands),
+            ("verdict.ok", s.ok),
+            ("verdict.warn", s.warn),
+            ("verdict.violation", s.violation),
+            ("verdict.unreadable", s.unreadable),
+        ),
+        strict=True,
+    ):
+        col.metric(tr(key, lang), value)
+    if s.rules:
+        st.caption(tr("audit.rules_used", lang, rules=", ".join(s.rules)))
+
+
+def hand_rows(audits: tuple[HandAudit, ...], audit: NightAudit) -> pd.DataFrame:
+    rows = []
+    for a in audits:
+        record = audit.records.get(a.hand_id)
+        decimals = record.decimals if record else 0
+        rows.append(
+            {
+                "hand": a.hand_id,
+                "verdict": verdict_label(a.verdict.value),
+                "problems": " ".join(dict.fromkeys(a.codes)),
+                "players": len(a.ledger),
+                "pot": money(a.total_pot, decimals) if record else "",
+                "rules": a.rules,
+                "file": a.file,
+                "line": a.line,
+            }
+        )
+    return pd.DataFrame(rows, columns=["hand", "verdict", "problems", "players", "pot", "rules", "file", "line"])
+
+
+def hands_table(audit: NightAudit, lang: str) -> tuple[HandAudit, ...]:
+    """The hands with their verdicts and problem codes, filtered; returns the hands shown."""
+    st.subheader(tr("audit.hands_title", lang))
+    verdicts = sorted({a.verdict.value for a in audit.audits})
+    codes = sorted({c for a in audit.audits for c in a.codes})
+    c1, c2, c3 = st.columns([2, 3, 2])
+    chosen_verdicts = c1.multiselect(
+        tr("audit.filter_verdicts", lang), verdicts, key=VERDICTS, format_func=lambda v: tr(f"verdict.{v}", lang)
+    )
+    chosen_codes = c2.multiselect(tr("audit.filter_codes", lang), codes, key=CODES)
+    search = c3.text_input(tr("audit.search", lang), key=SEARCH).strip().lower()
+    shown = tuple(
+        a
+        for a in audit.audits
+        if (not chosen_verdicts or a.verdict.value in chosen_verdicts)
+        and (not chosen_codes or set(chosen_codes) & set(a.codes))
+        and (not search or search in a.hand_id.lower() or any(search in r.player.lower() for r in a.ledger))
+    )
+    st.caption(tr("audit.showing", lang, shown=len(shown), total=len(audit.audits)))
+    st.dataframe(columns(hand_rows(shown, audit), lang), hide_index=True, width="stretch", key="audit_table")
+    return shown
+
+
+def problems(audit: NightAudit, shown: tuple[HandAudit, ...], lang: str) -> None:
+    st.subheader(tr("audit.problems_title", lang))
+    found = [(a, p) for a in shown for p in a.problems]
+    if not found:
+        st.success(tr("audit.no_problems", lang))
+        return
+    for n, (a, p) in enumerate(found[:SHOWN_PROBLEMS]):
+        with st.container(border=True):
+            where = tr("audit.at_action", lang, n=p.action_index) if p.action_index is not None else ""
+            rule = f" · {md(p.rule)}" if p.rule else ""
+            head = f"{verdict_label(p.verdict.value)} · **{md(a.hand_id)}** · `{p.code.value}`{rule} {where}"
+            left, right = st.columns([5, 1])
+            left.markdown(head)
+            left.markdown(md(p.message))
+            if a.hand_id in audit.records and right.button(tr("audit.replay", lang), key=f"audit_replay_{n}"):
+                st.session_state[context.REPLAY_HAND] = a.hand_id
+                st.session_state[context.REPLAY_STEP] = p.action_index if p.action_index is not None else -1
+                nav.goto("replayer")
+    if len(found) > SHOWN_PROBLEMS:
+        st.caption(tr("audit.more_problems", lang, n=len(found) - SHOWN_PROBLEMS))
+
+
+def ledger(audit: NightAudit, shown: tuple[HandAudit, ...], lang: str) -> None:
+    st.subheader(tr("audit.ledger_title", lang))
+    st.caption(tr("audit.ledger_help", lang))
+    rows = []
+    for a in shown:
+        record = audit.records.get(a.hand_id)
+        decimals = record.decimals if record else 0
+        for r in a.ledger:
+            rows.append(
+                {
+                    "hand": a.hand_id,
+                    "player": r.player,
+                    "seat": r.seat,
+                    "start": money(r.start, decimals),
+                    "posted": money(r.posted, decimals),
+                    "invested": money(sum(r.invested), decimals),
+                    "returned": money(r.returned, decimals),
+                    "won": money(sum(r.won), decimals),
+                    "claimed": money(r.claimed_won, decimals),
+                    "rake": money(r.rake, decimals),
+                    "net": money(r.net, decimals),
+                }
+            )
+            if len(rows) >= LEDGER_ROWS:
+                break
+    st.dataframe(columns(pd.DataFrame(rows), lang), hide_index=True, width="stretch", key="audit_ledger")
+
+
+def _report_json(audit: NightAudit) -> str:
+    lines = [json.dumps(audit_json(a), ensure_ascii=False) for a in audit.audits]
+    lines.append(json.dumps(summary_json(audit.summary), ensure_ascii=False))
+    return "\n".join(lines) + "\n"
+
+
+def converted(night: data.Night, fmt: str) -> tuple[str, str]:
+    """The night's readable hands written in another format, or an error line; cached per night."""
+    memo = st.session_state.setdefault(context.MEMO, {})
+    key = ("convert", id(night.audit), fmt)
+    cached = memo.get(key)
+    if cached is not None and cached[0] is night.audit:
+        return cached[1]
+    records = [r for f in night.loaded.files for r in f.hands]
+    try:
+        result = (write(records, fmt), "")
+    except (HandHistoryError, ValueError) as error:
+        result = ("", str(error))
+    memo[key] = (night.audit, result)
+    return result
+
+
+def downloads(night: data.Night, lang: str) -> None:
+    st.subheader(tr("audit.downloads", lang))
+    audit = night.audit
+    c1, c2, c3 = st.columns(3)
+    c1.download_button(
+        tr("audit.report_csv", lang),
+        data=lambda: problems_csv(audit.audits),
+        file_name="audit.csv",
+        mime="text/csv",
+        key="audit_dl_csv",
+    )
+    c2.download_button(
+        tr("audit.report_json", lang),
+        data=lambda: _report_json(audit),
+        file_name="audit.jsonl",
+        mime="application/jsonl",
+        key="audit_dl_json",
+    )
+    c3.download_button(
+        tr("audit.ledger_csv", lang),
+        data=lambda: ledger_csv(audit.audits),
+        file_name="ledger.csv",
+        mime="text/csv",
+        key="audit_dl_ledger",
+    )
+    fmt = st.selectbox(tr("audit.convert", lang), WRITERS, key=CONVERT)
+    text, error = converted(night, fmt)
+    if error:
+        st.error(md(error))
+    else:
+        st.download_button(
+            tr("audit.download_converted", lang, format=fmt),
+            data=text,
+            file_name=f"night.{SUFFIX[fmt]}",
+            mime="text/plain",
+            key="audit_dl_converted",
+        )

@@ -1,0 +1,128 @@
+"""Frequencies: observed hand categories and events against the exact probabilities, with intervals."""
+
+from __future__ import annotations
+
+import pandas as pd
+import plotly.graph_objects as go
+import streamlit as st
+
+from analyzer.frequencies import Frequencies, exact_frequencies
+from analyzer.observed import Comparison
+from dashboards import context, data, stores
+from dashboards.show import columns, md
+from dashboards.strings import tr
+
+RANKING = "freq_ranking"
+EXACT_RANKING = "freq_exact_ranking"
+EXACT_CARDS = "freq_exact_cards"
+RANKINGS = ("straight-over-trips", "trips-over-straight", "standard")
+
+
+@st.cache_resource(show_spinner=False, max_entries=8)
+def exact(ranking: str, cards: int) -> Frequencies:
+    return exact_frequencies(ranking=ranking, cards=cards)
+
+
+def render() -> None:
+    ctx = context.current()
+    lang = ctx.lang
+    st.title(tr("freq.title", lang))
+    st.caption(tr("freq.intro", lang))
+    night = data.night(ctx)
+    with st.spinner(tr("freq.counting", lang)):
+        store = stores.store_of(ctx, night)
+        found = stores.comparisons(stores.signature(store)) if store is not None else ()
+    if not found:
+        st.info(tr("freq.nothing", lang))
+    else:
+        rankings = list(dict.fromkeys(c.ranking.value for c in found))
+        chosen = (
+            st.radio(tr("freq.ranking", lang), rankings, key=RANKING, horizontal=True)
+            if len(rankings) > 1
+            else rankings[0]
+        )
+        for n, comparison in enumerate(c for c in found if c.ranking.value == chosen):
+            show(comparison, n, lang)
+    exact_table(lang)
+
+
+def show(c: Comparison, n: int, lang: str) -> None:
+    st.subheader(md(c.title))
+    if c.caution:
+        st.warning(tr("freq.caution", lang) + " " + md(c.caution))
+    if c.note:
+        st.info(md(c.note))
+    if c.statistic is not None and c.p_value is not None:
+        st.markdown(tr("freq.chi_square", lang, chi=f"{c.statistic:.2f}", df=c.degrees, p=f"{c.p_value:.3g}"))
+    rows = []
+    for line in c.lines:
+        low, high = line.interval or (None, None)
+        rows.append(
+            {
+                "name": line.name,
+                "count": line.count,
+                "total": line.total,
+                "observed": None if line.rate is None else 100 * line.rate,
+                "low": None if low is None else 100 * low,
+                "high": None if high is None else 100 * high,
+                "exact": 100 * float(line.expected),
+                "p_value": line.p_value,
+            }
+        )
+    frame = pd.DataFrame(rows)
+    fig = go.Figure()
+    fig.add_bar(name=tr("freq.exact", lang), x=frame["name"], y=frame["exact"], marker_color="#90a4ae")
+    fig.add_scatter(
+        name=tr("freq.observed", lang),
+        x=frame["name"],
+        y=frame["observed"],
+        mode="markers",
+        marker={"size": 10, "color": "#c62828"},
+        error_y={
+            "type": "data",
+            "symmetric": False,
+            "array": (frame["high"] - frame["observed"]).tolist(),
+            "arrayminus": (frame["observed"] - frame["low"]).tolist(),
+        },
+    )
+    fig.update_layout(height=320, yaxis_title="%", margin={"l": 10, "r": 10, "t": 30, "b": 10})
+    st.plotly_chart(fig, key=f"freq_chart_{n}")
+    st.dataframe(
+        columns(frame, lang),
+        hide_index=True,
+        key=f"freq_table_{n}",
+        column_config={
+            tr(f"col.{k}", lang): st.column_config.NumberColumn(format="%.2f%%")
+            for k in ("observed", "low", "high", "exact")
+        }
+        | {tr("col.p_value", lang): st.column_config.NumberColumn(format="%.3g")},
+    )
+
+
+def exact_table(lang: str) -> None:
+    st.subheader(tr("freq.exact_title", lang))
+    c1, c2 = st.columns(2)
+    ranking = c1.selectbox(tr("freq.ranking", lang), RANKINGS, key=EXACT_RANKING)
+    cards = c2.selectbox(tr("freq.cards", lang), (5, 7), key=EXACT_CARDS)
+    with st.spinner(tr("freq.enumerating", lang)):
+        f = exact(ranking, cards)
+    rows = [
+        {
+            "name": r.name,
+            "count": r.count,
+            "total": r.total,
+            "exact": 100 * r.probability,
+            "one_in": r.one_in,
+        }
+        for r in f.rows()
+    ]
+    st.caption(tr("freq.every_hand", lang, total=f"{f.total:,}", cards=cards, deck=f.deck))
+    st.dataframe(
+        columns(pd.DataFrame(rows), lang),
+        hide_index=True,
+        key="freq_exact_table",
+        column_config={
+            tr("col.exact", lang): st.column_config.NumberColumn(format="%.4f%%"),
+            tr("col.one_in", lang): st.column_config.NumberColumn(format="%.1f"),
+        },
+    )

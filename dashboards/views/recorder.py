@@ -1,0 +1,174 @@
+"""Recorder: enter a live short-deck hand (seats, stacks, a compact action line), checked as you type.
+
+The fields make a hand of the compact text of :mod:`parsers.compact`; the engine audits it
+on every change; the hand is saved as native JSON Lines (a download, and the session's list
+of recorded hands, which the Audit page can take as its night).
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from analyzer.audit import audit_hand
+from analyzer.replay.findings import HandAudit
+from analyzer.ruleset import load_rules
+from dashboards import context
+from dashboards.show import columns, md, money, verdict_label
+from dashboards.strings import tr
+from dashboards.uploads import Upload
+from parsers import compact, native
+from parsers.errors import HandHistoryError, Rejected
+from parsers.record import HandRecord
+
+HAND_ID = "rec_id"
+RULES = "rec_rules"
+STAKES = "rec_stakes"
+SEATS = "rec_seats"
+BUTTON = "rec_button"
+ACTIONS = "rec_actions"
+RECORDER_RULES = ("shortdeck", "shortdeck-trips", "shortdeck-single-ante", "shortdeck-blinds", "holdem")
+DEFAULTS = {
+    HAND_ID: "home-1",
+    STAKES: "ante=100 button=100",
+    SEATS: "Anna 10000, Ben 10000, Carla 10000, Dev 10000",
+    BUTTON: "Anna",
+    ACTIONS: "preflop Ben r300 Carla c Dev f Anna c\nflop 9h 8d 7c: Ben b400 Carla c Anna f\n"
+    "turn Ts: Ben x Carla x\nriver Ac: Ben x Carla x\nshow Ben 6h 6d\nshow Carla Kh Ks\nwin Ben 2100",
+}
+
+
+def compact_text(*, hand_id: str, rules: str, stakes: str, seats: str, button: str, actions: str) -> str:
+    """The recorder's fields as compact hand text (``deal`` posts what the stakes ask for).
+
+    >>> print(compact_text(hand_id="h1", rules="shortdeck", stakes="ante=1", seats="A 10, B 10", button="A",
+    ...                    actions="preflop B x A x"))
+    id h1
+    rules shortdeck
+    stakes ante=1
+    seats A 10, B 10
+    button A
+    deal
+    preflop B x A x
+    """
+    head = [f"id {hand_id.strip() or 'hand'}", f"rules {rules}", f"stakes {stakes.strip()}", f"seats {seats.strip()}"]
+    if button.strip():
+        head.append(f"button {button.strip()}")
+    head.append("deal")
+    return "\n".join([*head, actions.strip()])
+
+
+HEADER_LINES = 6
+
+
+def check(text: str, rules: str) -> tuple[HandRecord | None, HandAudit | None, str]:
+    """The hand read from the text and its audit, or the one-line reason it cannot be read."""
+    try:
+        items = list(compact.parse(text, file="recorder"))
+    except HandHistoryError as error:
+        return None, None, str(error)
+    if not items:
+        return None, None, "recorder: no hand"
+    first = items[0]
+    if isinstance(first, Rejected):
+        return None, None, first.message
+    return first, audit_hand(first, load_rules(rules)), ""
+
+
+def _add(record: HandRecord) -> None:
+    kept = tuple(r for r in st.session_state.get(context.RECORDED, ()) if r.hand_id != record.hand_id)
+    st.session_state[context.RECORDED] = (*kept, record)
+
+
+def _audit_recorded() -> None:
+    records = st.session_state.get(context.RECORDED, ())
+    st.session_state[context.UPLOADS] = (Upload("recorded.jsonl", native.write(records).encode()),)
+    st.session_state[context.SOURCE] = "upload"
+
+
+def render() -> None:
+    ctx = context.current()
+    lang = ctx.lang
+    state = st.session_state
+    for key, value in DEFAULTS.items():
+        state.setdefault(key, value)
+    st.title(tr("rec.title", lang))
+    st.caption(tr("rec.intro", lang))
+    c1, c2, c3 = st.columns([2, 2, 3])
+    c1.text_input(tr("rec.hand_id", lang), key=HAND_ID)
+    c2.selectbox(tr("side.rules", lang), RECORDER_RULES, key=RULES)
+    c3.text_input(tr("rec.stakes", lang), key=STAKES, help=tr("rec.stakes_help", lang))
+    c4, c5 = st.columns([5, 2])
+    c4.text_input(tr("rec.seats", lang), key=SEATS, help=tr("rec.seats_help", lang))
+    c5.text_input(tr("rec.button", lang), key=BUTTON)
+    st.text_area(tr("rec.actions", lang), key=ACTIONS, height=180, help=tr("rec.actions_help", lang))
+    rules = state.get(RULES, RECORDER_RULES[0])
+    text = compact_text(
+        hand_id=state[HAND_ID],
+        rules=rules,
+        stakes=state[STAKES],
+        seats=state[SEATS],
+        button=state[BUTTON],
+        actions=state[ACTIONS],
+    )
+    record, audit, error = check(text, rules)
+    with st.expander(tr("rec.as_text", lang)):
+        st.code(text, language=None, line_numbers=True)
+    if record is None or audit is None:
+        st.error(tr("rec.unreadable", lang) + " " + md(error))
+        return
+    verdict(record, audit, lang)
+    c6, c7 = st.columns(2)
+    c6.download_button(
+        tr("rec.download", lang),
+        data=native.write([record]),
+        file_name=f"{record.hand_id}.jsonl",
+        mime="application/jsonl",
+        key="rec_download",
+    )
+    c7.button(tr("rec.add", lang), key="rec_add", on_click=_add, args=(record,))
+    recorded(lang)
+
+
+def verdict(record: HandRecord, audit: HandAudit, lang: str) -> None:
+    line = f"{verdict_label(audit.verdict.value)} · {tr('rec.pot', lang, pot=money(audit.total_pot, record.decimals))}"
+    if audit.problems:
+        st.warning(line)
+        for p in audit.problems:
+            where = tr("audit.at_action", lang, n=p.action_index) if p.action_index is not None else ""
+            st.markdown(f"- `{p.code.value}` {where}: {md(p.message)}")
+    else:
+        st.success(line + " · " + tr("rec.checks_out", lang))
+    rows = [
+        {
+            "player": r.player,
+            "start": money(r.start, record.decimals),
+            "invested": money(r.posted + sum(r.invested), record.decimals),
+            "won": money(sum(r.won), record.decimals),
+            "claimed": money(r.claimed_won, record.decimals),
+            "net": money(r.net, record.decimals),
+        }
+        for r in audit.ledger
+    ]
+    st.dataframe(columns(pd.DataFrame(rows), lang), hide_index=True, key="rec_ledger")
+
+
+def recorded(lang: str) -> None:
+    records = st.session_state.get(context.RECORDED, ())
+    if not records:
+        return
+    st.subheader(tr("rec.session", lang, n=len(records)))
+    st.dataframe(
+        columns(pd.DataFrame({"hand": [r.hand_id for r in records], "players": [len(r.seats) for r in records]}), lang),
+        hide_index=True,
+        key="rec_list",
+    )
+    c1, c2 = st.columns(2)
+    c1.download_button(
+        tr("rec.download_all", lang),
+        data=native.write(records),
+        file_name="recorded.jsonl",
+        mime="application/jsonl",
+        key="rec_download_all",
+    )
+    c2.button(tr("rec.audit_all", lang), key="rec_audit_all", on_click=_audit_recorded)

@@ -1,0 +1,181 @@
+"""Replayer: step through a hand action by action: stacks, bets, the pot, the board, the shown hands, notes."""
+
+from __future__ import annotations
+
+import pandas as pd
+import plotly.graph_objects as go
+import streamlit as st
+
+from analyzer.detect import rules_for
+from analyzer.errors import AnalyzerError
+from analyzer.evaluator import evaluate
+from analyzer.replay.engine import BOARD_SIZE, Replay, Step, replay
+from analyzer.replay.findings import HandAudit
+from analyzer.ruleset import RuleSet, load_rules
+from dashboards import context, data
+from dashboards.context import AUTO
+from dashboards.show import card_md, cards, columns, md, money, verdict_label
+from dashboards.strings import tr
+from parsers.record import HandRecord
+
+HAND = context.REPLAY_HAND
+STEP = context.REPLAY_STEP
+
+
+def _reset_step() -> None:
+    st.session_state[STEP] = 0
+
+
+def _move(delta: int, last: int) -> None:
+    st.session_state[STEP] = max(0, min(last, int(st.session_state.get(STEP, 0)) + delta))
+
+
+def _rules(record: HandRecord, chosen: str) -> RuleSet:
+    return rules_for(record) if chosen == AUTO else load_rules(chosen)
+
+
+def render() -> None:
+    ctx = context.current()
+    lang = ctx.lang
+    st.title(tr("replay.title", lang))
+    night = data.night(ctx)
+    if night is None or not night.audit.records:
+        st.info(tr("replay.nothing", lang))
+        return
+    records = night.audit.records
+    ids = tuple(records)
+    wanted = st.query_params.get("hand")
+    if wanted in records and HAND not in st.session_state:
+        st.session_state[HAND] = wanted
+    if st.session_state.get(HAND) not in records:
+        st.session_state[HAND] = ids[0]
+    hand_id = st.selectbox(tr("replay.hand", lang), ids, key=HAND, on_change=_reset_step)
+    record = records[hand_id]
+    rules = _rules(record, ctx.rules)
+    result = replay(record, rules, steps=True)
+    audit = next((a for a in night.audit.audits if a.hand_id == hand_id), None)
+    if not result.steps:
+        st.warning(tr("replay.no_steps", lang))
+        return
+    last = len(result.steps) - 1
+    current = st.session_state.get(STEP, 0)
+    if not isinstance(current, int) or current < 0 or current > last:
+        st.session_state[STEP] = last
+    b1, b2, b3 = st.columns([1, 1, 6])
+    b1.button(tr("replay.back", lang), key="replay_back", on_click=_move, args=(-1, last))
+    b2.button(tr("replay.next", lang), key="replay_next", on_click=_move, args=(1, last))
+    index = b3.slider(tr("replay.step", lang), 0, last, key=STEP, label_visibility="collapsed")
+    step = result.steps[index]
+    st.caption(tr("replay.rules", lang, rules=rules.name, n=index + 1, total=last + 1))
+    left, right = st.columns([3, 2])
+    with left:
+        st.markdown(f"### {md(step.text)}")
+        st.markdown(tr("replay.street_pot", lang, street=step.street.value, pot=money(step.pot, record.decimals)))
+        st.dataframe(columns(table(record, step, index == last), lang), hide_index=True, key="replay_table")
+    with right:
+        board(record, step, index == last, lang)
+        notes(result, audit, index, lang)
+    stacks_chart(record, result, index, lang)
+    if index == last:
+        pots(record, result, lang)
+        shown(record, rules, lang)
+
+
+def table(record: HandRecord, step: Step, at_end: bool) -> pd.DataFrame:
+    """Who sits where, with the stack and street bet after this step (cards once they are shown)."""
+    stacks = dict(step.stacks)
+    bets = dict(step.bets)
+    shown = {s.player: s.cards for s in record.shown if s.cards}
+    rows = []
+    for seat in record.seats:
+        name = seat.player
+        rows.append(
+            {
+                "seat": seat.seat,
+                "player": ("▶ " if name == step.player else "") + name,
+                "stack": money(stacks.get(name, seat.stack), record.decimals),
+                "bet": money(bets.get(name, 0), record.decimals) if name in bets else "",
+                "in_hand": "" if name in step.folded else "●",
+                "cards": cards(shown[name]) if at_end and name in shown else "",
+                "button": "🔘" if seat.seat == record.button else "",
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def board(record: HandRecord, step: Step, at_end: bool, lang: str) -> None:
+    st.markdown(f"**{tr('replay.board', lang)}**")
+    runs = record.boards if at_end else record.boards[:1]
+    for n, run in enumerate(runs):
+        seen = run if at_end else run[: BOARD_SIZE[step.street]]
+        label = tr("replay.run", lang, n=n + 1) + ": " if len(runs) > 1 else ""
+        st.markdown(label + (card_md(seen) if seen else "—"))
+
+
+def notes(result: Replay, audit: HandAudit | None, index: int, lang: str) -> None:
+    st.markdown(f"**{tr('replay.notes', lang)}**")
+    problems = audit.problems if audit is not None else result.problems
+    if audit is not None:
+        st.markdown(verdict_label(audit.verdict.value))
+    if not problems:
+        st.caption(tr("replay.no_notes", lang))
+    for p in problems:
+        here = p.action_index == index
+        where = tr("audit.at_action", lang, n=p.action_index) if p.action_index is not None else ""
+        text = f"`{p.code.value}` {where}: {md(p.message)}"
+        if here:
+            st.error(text)
+        else:
+            st.caption(text)
+
+
+def stacks_chart(record: HandRecord, result: Replay, index: int, lang: str) -> None:
+    scale = 10**record.decimals
+    fig = go.Figure()
+    for seat in record.seats:
+        ys = [dict(s.stacks).get(seat.player, seat.stack) / scale for s in result.steps]
+        fig.add_trace(go.Scatter(x=list(range(1, len(ys) + 1)), y=ys, mode="lines", name=seat.player))
+    fig.add_vline(x=index + 1, line_dash="dot")
+    fig.update_layout(
+        title=tr("replay.stacks_chart", lang),
+        height=280,
+        margin={"l": 10, "r": 10, "t": 40, "b": 10},
+        xaxis_title=tr("replay.step", lang),
+    )
+    st.plotly_chart(fig, key="replay_chart")
+
+
+def pots(record: HandRecord, result: Replay, lang: str) -> None:
+    st.markdown(f"**{tr('replay.pots', lang)}**")
+    rows = [
+        {
+            "pot": tr("replay.main_pot", lang) if r.index == 0 else tr("replay.side_pot", lang, n=r.index),
+            "run": r.run + 1,
+            "amount": money(r.amount, record.decimals),
+            "eligible": ", ".join(r.eligible),
+            "winners": ", ".join(f"{name} {money(amount, record.decimals)}" for name, amount in r.shares),
+            "hand": r.hand,
+        }
+        for r in result.settlement.results
+    ]
+    st.dataframe(columns(pd.DataFrame(rows), lang), hide_index=True, key="replay_pots")
+
+
+def shown(record: HandRecord, rules: RuleSet, lang: str) -> None:
+    """Each shown hand with the five cards it plays, on each run of the board."""
+    found = [s for s in record.shown if s.cards and "??" not in s.cards]
+    if not found:
+        return
+    st.markdown(f"**{tr('replay.shown', lang)}**")
+    for s in found:
+        parts = []
+        for run in record.boards:
+            known = [c for c in run if c != "??"]
+            if len(known) + len(s.cards) < 5:
+                continue
+            try:
+                parts.append(evaluate([*s.cards, *known], rules.ranking).describe())
+            except (AnalyzerError, ValueError) as error:
+                parts.append(str(error))
+        suffix = f" ({tr('replay.mucked', lang)})" if s.mucked else ""
+        st.markdown(f"**{md(s.player)}**{suffix}: {card_md(s.cards)} — " + " / ".join(md(p) for p in parts))
