@@ -15,7 +15,7 @@ import pyarrow as pa
 
 from analyzer.cards import Card
 from analyzer.evaluator import Ranking, category_of, strengths
-from analyzer.replay.findings import HandAudit, Verdict
+from analyzer.replay.findings import Code, HandAudit, Verdict
 from analyzer.ruleset import RuleSet
 from analyzer.stats.allin import allin_pots
 from analyzer.stats.facts import hand_facts
@@ -24,6 +24,7 @@ from parsers.record import HandRecord, Stakes, money_text
 
 _BOARD_FLOP = 3
 _STRENGTH = PLAYERS.get_field_index("strength")
+_BAD_CARDS = frozenset((Code.CARD_NOT_IN_DECK, Code.DUPLICATE_CARD))  # no equity from such cards
 _CATEGORY = PLAYERS.get_field_index("category")
 
 
@@ -155,6 +156,7 @@ class Rows:
             )
         )
         shown = {s.player: s for s in record.shown}
+        lowest = 16 if deck == 36 else 0  # the deck's lowest card index
         stacks = {s.player: s.stack for s in record.seats}
         players = self.rows["players"]
         keys = (
@@ -180,10 +182,12 @@ class Rows:
                 pocket_pair = cards[0][0] == cards[1][0]
                 if pocket_pair and len(first) >= _BOARD_FLOP:
                     flop_set = any(c[0] == cards[0][0] for c in first[:_BOARD_FLOP])
-                if len(first) == 5 and "??" not in first:
+                seven = [_CARD_INDEX[c] for c in (*cards, *first)] if len(first) == 5 and "??" not in first else []
+                # a card outside the deck or dealt twice is the audit's finding; no category then
+                if len(set(seven)) == 7 and min(seven) >= lowest:
                     pending_rows, pending_cards = self._pending[rules.ranking]
                     pending_rows.append(len(players))
-                    pending_cards.append([_CARD_INDEX[c] for c in (*cards, *first)])
+                    pending_cards.append(seven)
             invested = row.invested if row else (0, 0, 0, 0)
             net = row.net if row else 0
             won_total = won.get(f.player, 0)
@@ -234,7 +238,8 @@ class Rows:
             self.rows["problems"].append(
                 (hid, p.code.value, p.verdict.value, p.message, p.action_index, p.rule, p.player)
             )
-        if audit.verdict is not Verdict.UNREADABLE:
+        bad_cards = any(p.code in _BAD_CARDS for p in audit.problems)
+        if audit.verdict is not Verdict.UNREADABLE and not bad_cards:
             for contested in allin_pots(record, audit, facts):
                 self.rows["allins"].append(
                     (

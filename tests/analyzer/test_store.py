@@ -295,3 +295,32 @@ def test_a_hand_naming_an_unknown_rule_set_is_rejected_with_its_line(tmp_path: P
     (rejected,) = report.files[0].rejected
     assert rejected.line == 1
     assert "no rule set for this hand" in rejected.message
+
+
+def test_a_card_outside_the_deck_is_stored_with_the_audits_finding_and_no_category(tmp_path: Path) -> None:
+    """SD-DECK: a five in a short-deck hand is the audit's CARD_NOT_IN_DECK; the store keeps the hand."""
+    text = HAND.format(hid="d1").replace("show Carla Qh Jh", "show Carla 5h 5d")
+    (record,) = list(parse_compact(text))
+    assert isinstance(record, HandRecord)
+    path = tmp_path / "a.jsonl"
+    path.write_text(native.dumps(record) + "\n", encoding="utf-8")
+    store = Store(tmp_path / "store")
+    report = import_paths([path], store)
+    assert report.stored == 1 and report.verdicts == {"violation": 1}
+    assert "CARD_NOT_IN_DECK" in store.scan("problems").collect()["code"].to_list()
+    carla = store.scan("players").filter(pl.col("player") == "Carla").collect().row(0, named=True)
+    assert (carla["cards"], carla["category"], carla["strength"]) == ("5h 5d", None, None)
+
+
+def test_an_all_in_with_a_card_outside_the_deck_gets_no_equity(tmp_path: Path) -> None:
+    from analyzer.store.allin_pass import fill_allin_ev
+    from tests.analyzer.test_stats_allin import HEADS_UP
+
+    (record,) = list(parse_compact("id e1\n" + HEADS_UP.replace("show Ben Kh Kc", "show Ben 5h 5c")))
+    assert isinstance(record, HandRecord)
+    path = tmp_path / "a.jsonl"
+    path.write_text(native.dumps(record) + "\n", encoding="utf-8")
+    store = Store(tmp_path / "store")
+    assert import_paths([path], store).verdicts == {"violation": 1}
+    assert store.scan("allins").collect().height == 0
+    assert fill_allin_ev(store, workers=1) == 0
