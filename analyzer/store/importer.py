@@ -18,7 +18,7 @@ import gc
 import multiprocessing
 import os
 from collections import Counter, deque
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -130,16 +130,33 @@ def plan(paths: Sequence[str | Path], *, format: str = "auto", chunk_bytes: int 
         if size <= chunk_bytes or not _is_native(name, format):
             tasks.append(Task(len(tasks), name, format=format))
             continue
-        with open(name, "rb") as f:
-            data = f.read()
-        start, line = 0, 0
-        while start < len(data):
-            end = data.find(b"\n", min(start + chunk_bytes, len(data)) - 1)
-            end = len(data) if end < 0 else end + 1
+        for start, end, line in _line_cuts(name, chunk_bytes):
             tasks.append(Task(len(tasks), name, start, end, line, "native"))
-            line += data.count(b"\n", start, end)
-            start = end
     return tasks
+
+
+def _line_cuts(path: str, chunk_bytes: int) -> Iterator[tuple[int, int, int]]:
+    """(start, end, lines before start) of slices of about ``chunk_bytes`` that end at a line
+    end, read block by block (the file is never held whole)."""
+    start = line = 0
+    carry = b""  # read past the last cut
+    with open(path, "rb") as f:
+        while True:
+            block = carry + f.read(max(0, chunk_bytes - len(carry)))
+            if not block:
+                return
+            cut = block.rfind(b"\n") + 1
+            while cut == 0:  # no line end yet: read on until one comes (or the file ends)
+                more = f.read(chunk_bytes)
+                if not more:
+                    cut = len(block)
+                    break
+                block += more
+                cut = block.rfind(b"\n") + 1
+            yield start, start + cut, line
+            line += block.count(b"\n", 0, cut)
+            start += cut
+            carry = block[cut:]
 
 
 def _is_native(path: str, format: str) -> bool:

@@ -324,3 +324,16 @@ def test_an_all_in_with_a_card_outside_the_deck_gets_no_equity(tmp_path: Path) -
     assert import_paths([path], store).verdicts == {"violation": 1}
     assert store.scan("allins").collect().height == 0
     assert fill_allin_ev(store, workers=1) == 0
+
+
+@pytest.mark.parametrize("chunk", [10, 700, 5000])
+def test_cuts_fall_at_line_ends_and_count_the_lines_before_them(tmp_path: Path, chunk: int) -> None:
+    path = write_native(tmp_path / "a.jsonl", [f"c{i}" for i in range(7)])
+    data = path.read_bytes().rstrip(b"\n")  # the last line without its end
+    path.write_bytes(data)
+    tasks = plan([path], chunk_bytes=chunk)
+    assert (tasks[0].start, tasks[-1].end) == (0, len(data))
+    for task in tasks:
+        assert task.line == data.count(b"\n", 0, task.start)
+        assert task.end == len(data) or data[task.end - 1 : task.end] == b"\n"
+    assert all(a.end == b.start for a, b in pairwise(tasks))
