@@ -53,7 +53,7 @@ import hashlib
 import io
 import itertools
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import PurePath
@@ -608,3 +608,10 @@ def read_events(text: str, *, file: str = "") -> tuple[TableEvent, ...]:
             )
             break
     return tuple(events)
+
+
+def write(records: Iterable[HandRecord]) -> str:
+    """A PokerNow full log of the records (:mod:`parsers.pokernow_writer`)."""
+    from parsers import pokernow_writer  # lazy: the writer loads only when asked for
+
+    return pokernow_writer.write(records)

@@ -6,12 +6,15 @@
 * ``pokerstars-6plus-night.txt``: a PokerStars 6+ Hold'em cash night ($1 ante, $1 button blind);
 * ``holdem-night.phhs``: a Texas Hold'em night as PHH; ``holdem-night.ohh``: the same as OHH;
 * ``holdem-night.txt``: the same in PokerStars text;
-* ``ggpoker-shortdeck-night.txt``: a GG Short Deck cash night ($1 ante, 5-max) in GG's words.
+* ``ggpoker-shortdeck-night.txt``: a GG Short Deck cash night ($1 ante, 5-max) in GG's words;
+* ``pokernow-holdem-log.csv`` and ``pokernow-holdem-ledger.csv``: a PokerNow Hold'em night (cents
+  mode, $0.50/$1) as the table's full log and its ledger, which reconcile.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import json
 import sys
 from collections.abc import Callable, Sequence
@@ -21,7 +24,7 @@ from pathlib import Path
 from analyzer.evaluator import evaluate
 from analyzer.ruleset import load_rules
 from analyzer.simulate import inject_faults, simulate
-from parsers import gg_writer
+from parsers import gg_writer, pokernow_writer
 from parsers.formats import write
 from parsers.record import HandRecord
 
@@ -73,6 +76,11 @@ def make(extra: list[Callable[[Path], None]] | None = None) -> None:
         for i, r in enumerate(gg)
     ]
     _save("ggpoker-shortdeck-night.txt", write(gg, "ggpoker"))
+    pn = _dollars(_night("holdem", 120, 6, 2611, "", "pn"))
+    pn = [dataclasses.replace(r, hand_id=hashlib.blake2b(r.hand_id.encode(), digest_size=6).hexdigest()) for r in pn]
+    pn = [pokernow_writer.dress(r, lambda cards: best(cards, "standard")) for r in pn]
+    _save("pokernow-holdem-log.csv", pokernow_writer.write(pn, best=lambda c: best(c, "standard"), downloader="Anna"))
+    _save("pokernow-holdem-ledger.csv", pokernow_writer.write_ledger(pn))
     for step in extra or []:
         step(HERE)
 
