@@ -36,7 +36,7 @@ What GG text cannot carry (:func:`carried` shows the record as it reads back):
   tournament number; several cashouts of one player are added up, cash drops come first.
 
 Refused with a typed :class:`~parsers.errors.ParseError` naming the hand: other games,
-fixed limit, trips-over-straight rankings (GG ranks a straight higher), bomb pots, a hand
+fixed limit, capped no limit, trips-over-straight rankings (GG ranks a straight higher), bomb pots, a hand
 without a button, start time or GG-style id (``SD123``, ``123``), money other than cents
 or chips, more than three runs, negative cashouts, other deductions.
 
@@ -217,6 +217,8 @@ def _check_game(w: _Writer) -> None:
         w.refuse("a start time", "none")
     if game.tournament and not w.chips:
         w.refuse("tournament chips", record.currency)
+    if record.stakes.cap:
+        w.refuse("no limit without a cap", f"a cap of {w.amount(record.stakes.cap)}")
 
 
 def _header(w: _Writer) -> None:

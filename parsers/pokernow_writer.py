@@ -36,10 +36,10 @@ zero deductions, stakes other than the first posts (the blinds of a hand without
 the hand before's), the game's ``site``/``declared``/``rules``/``tournament``, ``Source``.
 
 Refused with a typed :class:`~parsers.errors.ParseError` naming the hand: games other
-than no-limit or pot-limit Hold'em, button blinds, rake and other deductions, more than
-two runs, unknown board cards, money other than cents or chips (or both in one night), a
-hand id that is not letters, digits, ``_`` and ``-``, a player's stack going below zero,
-cashout fees and bounty payments nobody collects.
+than no-limit (without a cap) or pot-limit Hold'em, button blinds, rake and other
+deductions, more than two runs, unknown board cards, money other than cents or chips (or
+both in one night), a hand id that is not letters, digits, ``_`` and ``-``, a player's
+stack going below zero, cashout fees and bounty payments nobody collects.
 
 :func:`dress` names the hands of simulated records in PokerNow's words (``Pair, A's``,
 ``Flush, Ah High``, ``Two Pair, 9's & 4's``) for the sample night.
@@ -93,8 +93,8 @@ _NO_TIME = datetime(2024, 1, 1, 20, 0, tzinfo=UTC)  # the first hand of a night 
 _MS = timedelta(milliseconds=1)
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 _NEXT_HAND_MS = 60_000  # a hand without a time starts this long after the one before
-_MIN_HAND_MS = 10_000  # hands start at least this far apart
-_BETWEEN_MS = 1_500  # kept free before the next hand for the table's rows
+_MIN_HAND_MS = 2_000  # hands start at least this far apart
+_BETWEEN_MS = 1_000  # kept free before the next hand for the table's rows
 
 
 def player_refs(records: Iterable[HandRecord]) -> dict[str, str]:
@@ -157,7 +157,7 @@ def _at(ms: int) -> str:
 
 def _starts(records: Sequence[HandRecord]) -> list[int]:
     """Each hand's start (epoch milliseconds): its own time, unless it has none (a minute
-    after the hand before) or it is not 10 s after the hand before (then 10 s after)."""
+    after the hand before) or it is not 2 s after the hand before (then 2 s after)."""
     starts: list[int] = []
     for record in records:
         wanted = _epoch_ms(record.started_at) if record.started_at else None
@@ -258,6 +258,8 @@ def _check(record: HandRecord) -> None:
     game = record.game
     if game.variant is not Variant.HOLDEM or game.betting not in _GAMES:
         raise _refuse(record, "no-limit or pot-limit Hold'em", f"{game.variant.value} {game.betting.value}")
+    if record.stakes.cap:
+        raise _refuse(record, "no limit without a cap", f"a cap of {record.stakes.cap}")
     if record.decimals not in (0, 2):
         raise _refuse(record, "money in cents (decimals 2) or chips", f"{record.decimals} decimals")
     if not _HAND_ID.fullmatch(record.hand_id):
@@ -584,23 +586,23 @@ def _play(
         following = night.records[index + 1] if index + 1 < len(night.records) else None
         staying = {s.player: s for s in following.seats} if following is not None else {}
         end_ms = rows.ms
-        rows.at(end_ms + (300 if following is not None else 2_000))
+        rows.at(end_ms + (100 if following is not None else 2_000))
         for player in [p for p in open_ if p not in staying]:
             rows.add(f"The player {_quoted(player)} quits the game with a stack of {_amount(ends[player], d)}.")
             session = open_.pop(player)
             session.end, session.buy_out = rows.ms, ends[player]
         if following is None:
             continue
-        rows.at(end_ms + 500)
+        rows.at(end_ms + 200)
         for seat in following.seats:
             if seat.player not in open_:
                 rows.add(f"The player {_quoted(seat.player)} requested a seat.")
                 rows.add(
                     f"The admin approved the player {_quoted(seat.player)} participation with a stack of "
                     f"{_amount(seat.stack, d)}.",
-                    200,
+                    100,
                 )
-        rows.at(end_ms + 1_000)
+        rows.at(end_ms + 400)
         for seat in following.seats:
             change = seat.stack - ends.get(seat.player, seat.stack)
             if seat.player in open_ and change:

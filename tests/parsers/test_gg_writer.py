@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from analyzer.audit import audit_hand
+from analyzer.detect import rules_for
 from analyzer.evaluator import evaluate
 from analyzer.ruleset import load_rules
 from analyzer.simulate import simulate
@@ -385,3 +386,22 @@ def test_the_sample_night_reads_back_whole_and_audits_ok() -> None:
     rules = load_rules("shortdeck")
     assert {audit_hand(h, rules).verdict.value for h in parsed.hands} == {"ok"}
     assert any(len(h.boards) > 1 for h in parsed.hands)
+
+
+CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "ggpoker"
+
+
+@pytest.mark.parametrize(
+    "path",
+    sorted(p for p in CORPUS.rglob("*.txt") if p.name.startswith(("NL-ShortDeck", "NLHE"))),
+    ids=lambda p: p.name,
+)
+def test_real_gg_hands_read_then_written_read_back_the_same_and_audit_the_same(path: Path) -> None:
+    """Straddles, run twice with a straight over trips, tournaments with antes (read in place)."""
+    records = formats.read_file(path).hands
+    assert records
+    back = read_back(records)
+    assert [neutral(b) for b in back] == [neutral(gg_writer.carried(r)) for r in records]
+    for original, read in zip(records, back, strict=True):
+        rules = rules_for(original)
+        assert audit_hand(read, rules).ledger == audit_hand(original, rules).ledger

@@ -202,7 +202,7 @@ def ben_returns() -> HandRecord:
         stakes=Stakes(small_blind=25, big_blind=50),
         currency="USD",
         decimals=2,
-        started_at="2026-02-14T02:00:05",  # before the hand above: placed 10 s after it
+        started_at="2026-02-14T02:00:05",  # before the hand above: placed 2 s after it
     )
 
 
@@ -314,7 +314,7 @@ def test_the_hand_night_reads_back_and_the_ledger_has_a_row_per_session() -> Non
     assert [k.started_at for k in kept] == [
         "2026-02-14T02:00:00.000Z",
         "2026-02-14T02:01:00.000Z",
-        "2026-02-14T02:01:10.000Z",
+        "2026-02-14T02:01:02.000Z",
     ]
     spa, cy = kept[1].players[1:]
     assert back[1].cashouts == (Cashout(spa, -100), Cashout(cy, -100), Cashout(kept[1].players[0], 200))
@@ -411,3 +411,58 @@ def test_the_sample_log_and_ledger_read_back_whole_audit_ok_and_reconcile() -> N
     ledger = parse_ledger((SAMPLES / "pokernow-holdem-ledger.csv").read_text(encoding="utf-8"))
     result = reconcile(ledger, pokernow.read_events(log))
     assert (result.problems, result.balance, result.ok) == ((), 0, True)
+
+
+CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "pokernow"
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["smash_2024_dead_small_blind_case.csv", "charlestudor_2022-01-13_Input_Log_001.csv",
+     "bkush_2021-08-30_excerpt_run-it-twice.csv", "bkush_2021-08-06_excerpt_mwpot.csv"],
+)  # fmt: skip
+def test_real_logs_read_then_written_read_back_the_same(name: str) -> None:
+    """Dead small blinds, straddles, runs twice, multiway pots of real logs (read in place)."""
+    records = formats.read_file(CORPUS / name).hands
+    assert records
+    back = read_back(pokernow_writer.write(records))
+    assert [neutral(b) for b in back] == [neutral(c) for c in pokernow_writer.carried(records)]
+    assert [b.players for b in back] == [r.players for r in records]  # "Name @ id" players are kept
+
+
+def test_a_bomb_pot_with_antes_and_a_dead_button_reads_back() -> None:
+    """Bomb-pot bets (the first ``posts a bet``, the others ``calls``) and no dealer."""
+    players = ("Anna", "Ben", "Cy")
+    record = HandRecord(
+        hand_id="b0mbp0t00001",
+        seats=tuple(Seat(i + 1, p, 5_000) for i, p in enumerate(players)),
+        button=None,
+        posts=(*(Post(p, PostKind.ANTE, 10) for p in players), *(Post(p, PostKind.BOMB, 200) for p in players)),
+        actions=(
+            Action(F, "Anna", ActionKind.CHECK),
+            Action(F, "Ben", ActionKind.BET, 400),
+            Action(F, "Cy", ActionKind.FOLD),
+            Action(F, "Anna", ActionKind.FOLD),
+        ),
+        boards=(("Jc", "9d", "5c"),),
+        awards=(Award("Ben", 1_030),),
+        returned=(Returned("Ben", 400),),
+        game=Game(site="PokerNow", declared="No Limit Texas Hold'em"),
+        stakes=Stakes(ante=10, small_blind=50, big_blind=100),
+        decimals=0,
+    )
+    text = pokernow_writer.write([record])
+    refs = pokernow_writer.player_refs([record])
+    log = entries(text)
+    first = log.index(f'"{refs["Anna"]}" posts an ante of 10')
+    assert log[first + 1 : first + 6] == [
+        f'"{refs["Ben"]}" posts an ante of 10',
+        f'"{refs["Cy"]}" posts an ante of 10',
+        f'"{refs["Anna"]}" posts a bet of 200 (bomb pot bet)',
+        f'"{refs["Ben"]}" calls 200 (bomb pot bet)',
+        f'"{refs["Cy"]}" calls 200 (bomb pot bet)',
+    ]
+    assert "-- starting hand #1 (id: b0mbp0t00001)  No Limit Texas Hold'em (dead button) --" in log
+    (back,) = read_back(text)
+    assert neutral(back) == neutral(pokernow_writer.carried([record])[0])
+    assert back.stakes == Stakes(ante=10)  # a first hand without blinds: none to carry over
