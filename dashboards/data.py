@@ -19,6 +19,7 @@ from analyzer.night import NightAudit, audit_files
 from analyzer.ruleset import RuleSet, load_rules
 from dashboards import context
 from dashboards.context import AUTO, Context
+from dashboards.show import md
 from dashboards.strings import tr
 from dashboards.uploads import FileIssue, Loaded, Upload, read_uploads, uploads_from_paths
 from parsers.formats import ParsedFile
@@ -133,18 +134,26 @@ def _uploaded_night(ctx: Context) -> Night | None:
     return Night(tr("source.upload", ctx.lang), loaded, audit, ctx.rules, ("upload", key))
 
 
-def night(ctx: Context | None = None) -> Night | None:
-    """The night of the sidebar's source; None for a store folder or an empty upload."""
+def night(ctx: Context | None = None, *, notice: bool = True) -> Night | None:
+    """The night of the sidebar's source; None for a store folder or an empty upload.
+
+    With ``notice`` a page says in one line which files gave no hands (the Audit page lists them all).
+    """
     ctx = ctx or context.current()
     if ctx.source == "upload":
-        return _uploaded_night(ctx)
-    if ctx.source == "store":
+        found = _uploaded_night(ctx)
+    elif ctx.source == "store":
         return None
-    kind = "files" if ctx.source == "files" else "sample"
-    with st.spinner(tr("common.loading", ctx.lang)):
-        loaded = _shared_loaded(kind)
-        audit = _shared_audit(kind, ctx.rules)
-    return Night(tr(f"source.{kind}", ctx.lang), loaded, audit, ctx.rules, (kind,))
+    else:
+        kind = "files" if ctx.source == "files" else "sample"
+        with st.spinner(tr("common.loading", ctx.lang)):
+            loaded = _shared_loaded(kind)
+            audit = _shared_audit(kind, ctx.rules)
+        found = Night(tr(f"source.{kind}", ctx.lang), loaded, audit, ctx.rules, (kind,))
+    if notice and found is not None and found.loaded.issues:
+        first = found.loaded.issues[0]
+        st.warning(tr("common.issues", ctx.lang, n=len(found.loaded.issues), first=md(first.message)))
+    return found
 
 
 def store_path(ctx: Context) -> Path | None:

@@ -58,6 +58,11 @@ STRINGS: dict[str, tuple[str, str, str]] = {
         "Prüfe die Hände aus {files} Dateien",
         "Auditando las manos de {files} archivos",
     ),
+    "common.issues": (
+        "{n} file(s) gave no hands (the Audit page lists them), the first: {first}",
+        "{n} Datei(en) ohne Hände (die Prüfseite listet sie), die erste: {first}",
+        "{n} archivo(s) sin manos (la auditoría los lista), el primero: {first}",
+    ),
     "common.more": ("… and {n} more", "… und {n} weitere", "… y {n} más"),
     "common.no_store": (
         "No store at {path}: import hands with `sixplus import FILES --store DIR`, or choose another source.",
@@ -458,5 +463,5 @@ STRINGS: dict[str, tuple[str, str, str]] = {
 def tr(key: str, lang: str, **values: object) -> str:
     """The text of ``key`` in ``lang`` (English when the language is unknown), filled in."""
     texts = STRINGS[key]
-    index = LANGS.index(lang) if lang in LANGS else 0  # type: ignore[arg-type]
+    index = LANGS.index(lang) if lang in LANGS else 0
     return texts[index].format(**values) if values else texts[index]

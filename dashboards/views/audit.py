@@ -49,7 +49,7 @@ def render() -> None:
     if ctx.source == "store":
         store_view.audit(ctx)
         return
-    night = data.night(ctx)
+    night = data.night(ctx, notice=False)
     if night is None:
         st.info(tr("audit.nothing", lang))
         return
@@ -223,7 +223,8 @@ def converted(night: data.Night, fmt: str) -> tuple[str, str]:
     key = ("convert", id(night.audit), fmt)
     cached = memo.get(key)
     if cached is not None and cached[0] is night.audit:
-        return cached[1]
+        text, error = cached[1]
+        return str(text), str(error)
     records = [r for f in night.loaded.files for r in f.hands]
     try:
         result = (write(records, fmt), "")

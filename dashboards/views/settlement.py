@@ -74,11 +74,11 @@ def render() -> None:
     )
     dropped: list[Ledger | BuyIns] = []
     for upload in st.session_state.get(FILES, ()):
-        result = read_one(upload)
-        if isinstance(result, Ledger | BuyIns):
-            dropped.append(result)
+        read = read_one(upload)
+        if isinstance(read, Ledger | BuyIns):
+            dropped.append(read)
         else:
-            st.error(tr("settle.not_a_ledger", lang, file=md(upload.name)) + " " + md(getattr(result, "message", "")))
+            st.error(tr("settle.not_a_ledger", lang, file=md(upload.name)) + " " + md(getattr(read, "message", "")))
     choices = _choices(night, dropped)
     names = list(choices)
     if st.session_state.get(SOURCE) not in names:

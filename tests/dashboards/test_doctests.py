@@ -1,0 +1,23 @@
+"""The examples in the dashboard's docstrings (``make test`` collects doctests of analyzer and parsers only)."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = [
+    "dashboards.show",
+    "dashboards.strings",
+    "dashboards.uploads",
+    "dashboards.views.players",
+    "dashboards.views.recorder",
+    "dashboards.views.settlement",
+]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples_hold(name: str) -> None:
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.attempted > 0 and result.failed == 0

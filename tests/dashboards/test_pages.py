@@ -1,0 +1,241 @@
+"""Every page in AppTest: on the sample night, on uploads of every format, and with a broken file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from analyzer.night import audit_files
+from dashboards import context, data
+from dashboards.show import md
+from dashboards.uploads import Upload, read_uploads
+from dashboards.views import PAGES
+from tests.dashboards.conftest import BROKEN, HANDS_IN, OpenPage, no_exceptions, texts, verdict_line
+
+SLUGS = [p.slug for p in PAGES]
+APP = Path(__file__).resolve().parents[2] / "dashboards" / "app.py"
+
+
+def sample_sentence() -> str:
+    uploads = tuple(Upload(p.name, p.read_bytes()) for p in data.sample_files()) or data.simulated_night()
+    return audit_files(read_uploads(uploads).files).summary.sentence()
+
+
+def test_the_app_opens_on_the_audit_of_the_sample_night_with_its_verdict() -> None:
+    at = AppTest.from_file(str(APP), default_timeout=120).run()
+    no_exceptions(at)
+    assert at.title[0].value == "Audit of the night"
+    verdict = sample_sentence()
+    assert verdict.startswith("150 hands: ") or not data.sample_files()
+    assert verdict_line(at) == verdict
+    assert at.dataframe[0].value.shape[0] == int(verdict.split()[0])
+    assert at.radio(key=context.SOURCE).value == "sample"
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_every_page_renders_on_the_sample_night(open_page: OpenPage, slug: str) -> None:
+    at = open_page(slug)
+    no_exceptions(at)
+    assert at.title, slug
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_every_page_renders_an_upload_of_every_format_with_a_broken_file_named(
+    open_page: OpenPage, files: dict[str, Upload], slug: str
+) -> None:
+    at = open_page(slug, uploads=(*files.values(), BROKEN))
+    no_exceptions(at)
+    if slug in ("quiz", "recorder", "casino"):
+        return  # these pages do not read the night
+    shown = texts(at)
+    assert "broken.txt:1: " in shown.replace("\\", "")
+    if slug == "audit":
+        total = sum(HANDS_IN.values())
+        assert at.error[0].value.startswith("1 file(s) gave no hands (7 read)")
+        assert verdict_line(at).startswith(f"{total} hands: ")
+        assert at.dataframe[0].value.shape[0] == total
+
+
+@pytest.mark.parametrize("fmt", sorted(HANDS_IN))
+def test_the_audit_page_reads_an_upload_of_each_format(open_page: OpenPage, files: dict[str, Upload], fmt: str) -> None:
+    at = open_page("audit", uploads=(files[fmt],))
+    no_exceptions(at)
+    n = HANDS_IN[fmt]
+    assert verdict_line(at).startswith(f"{n} hand{'s' * (n != 1)}: ")
+    table = at.dataframe[0].value
+    assert table.shape[0] == n
+    assert set(table["file"]) == {files[fmt].name}
+
+
+def test_the_verdict_filter_narrows_the_table_to_the_violations(open_page: OpenPage) -> None:
+    at = open_page("audit")
+    violations = at.metric[3].value
+    at.multiselect(key="audit_verdicts").select("violation").run()
+    no_exceptions(at)
+    assert at.dataframe[0].value.shape[0] == int(violations) > 0
+    assert set(at.dataframe[0].value["verdict"]) == {"⛔ violation"}
+
+
+def test_a_problem_opens_the_replayer_at_its_action(open_page: OpenPage) -> None:
+    night = read_uploads(tuple(Upload(p.name, p.read_bytes()) for p in data.sample_files()))
+    audit = audit_files(night.files)
+    hand, problem = next((a, p) for a in audit.audits for p in a.problems if p.action_index is not None)
+    at = open_page("audit")
+    at.multiselect(key="audit_codes").select(problem.code.value).run()
+    at.text_input(key="audit_search").input(hand.hand_id).run()
+    at.button(key="audit_replay_0").click().run()
+    no_exceptions(at)
+    assert at.title[0].value == "Replayer"
+    assert at.selectbox(key=context.REPLAY_HAND).value == hand.hand_id
+    assert at.slider(key=context.REPLAY_STEP).value == problem.action_index
+    assert any(problem.code.value in e.value for e in at.error)  # the note of this action stands out
+
+
+def test_the_replayer_steps_to_the_showdown_with_pots_and_the_five_cards(open_page: OpenPage) -> None:
+    at = open_page("replayer")
+    hand = at.selectbox(key=context.REPLAY_HAND).value
+    assert at.slider(key=context.REPLAY_STEP).value == 0
+    at.button(key="replay_next").click().run()
+    assert at.slider(key=context.REPLAY_STEP).value == 1
+    last = at.slider(key=context.REPLAY_STEP).max
+    at.slider(key=context.REPLAY_STEP).set_value(last).run()
+    no_exceptions(at)
+    assert at.selectbox(key=context.REPLAY_HAND).value == hand
+    pots = at.dataframe[-1].value
+    assert pots.shape[0] >= 1 and "main pot" in set(pots["pot"])
+
+
+def test_the_sidebar_language_translates_the_pages(open_page: OpenPage) -> None:
+    at = open_page("audit", **{context.LANG: "de"})
+    no_exceptions(at)
+    assert at.title[0].value == "Prüfung des Abends"
+    assert at.metric[0].label == "Hände"
+    at = open_page("quiz", **{context.LANG: "es", "quiz_seed": 7, "quiz_kinds": ["name-hand"]})
+    no_exceptions(at)
+    assert at.title[0].value == "Quiz" and at.subheader[0].value.startswith("Pregunta 1")
+
+
+def test_a_rule_set_chosen_in_the_sidebar_audits_every_hand_under_it(open_page: OpenPage) -> None:
+    at = open_page("audit", **{context.RULES: "shortdeck-trips"})
+    no_exceptions(at)
+    assert at.caption[0].value == "Rule sets used: shortdeck-trips"
+
+
+def test_text_from_files_is_shown_as_text_never_markup(open_page: OpenPage) -> None:
+    evil = "**Eve**<b>x</b>[l](javascript:alert(1)):red[y]$z$"
+    hand = f"id t-1\nrules shortdeck\nstakes ante=1 button=1\nseats {evil} 100, Ben 100\nbutton Ben\ndeal\n"
+    hand += (
+        f"preflop {evil} r3 Ben c\nflop 9h 8d 7c: {evil} x Ben x\nturn 6s: {evil} x Ben x\nriver Ac: {evil} x Ben x\n"
+    )
+    hand += f"show {evil} Kh Ks\nshow Ben Qh Qs\nwin {evil} 3\n"
+    at = open_page("audit", uploads=(Upload(f"{evil}.txt", hand.encode()),))
+    no_exceptions(at)
+    written = [m.value for m in at.markdown]
+    assert any("Eve" in w for w in written)
+    assert not any("**Eve**" in w or "<b>" in w or "](javascript" in w or ":red[" in w for w in written)
+    assert any(md(evil) in w for w in written)
+    assert md(evil).startswith(r"\*\*Eve\*\*\<b\>x\<\/b\>\[l\]\(javascript\:alert")
+
+
+def test_quiz_answers_keep_the_score_and_the_streak(open_page: OpenPage) -> None:
+    from analyzer.quiz import Form
+
+    at = open_page("quiz", quiz_seed=11)
+    for n in (1, 2):
+        question = at.session_state["quiz_question"]
+        key = f"quiz_reply_{n}"
+        if question.form is Form.CHOICE:
+            at.radio(key=key).set_value(next(iter(question.answer.keys)))
+        elif question.form is Form.PICK:
+            at.multiselect(key=key).set_value(sorted(question.answer.keys))
+        elif question.form is Form.NUMBER:
+            at.number_input(key=key).set_value(question.answer.numbers[0])
+        else:
+            for i, value in enumerate(question.answer.numbers):
+                at.number_input(key=f"{key}_{i}").set_value(value)
+        at.button(key=f"quiz_check_{n}").click().run()
+        no_exceptions(at)
+        assert at.success[0].value == "Right!"
+        assert [m.value for m in at.metric] == [f"{n} / {n}", str(n), str(n)]
+        at.button(key=f"quiz_next_{n}").click().run()
+    at.button(key="quiz_check_3").click().run()  # no answer given: wrong, the streak ends
+    assert at.error[0].value.startswith("Not quite. The answer:")
+    assert [m.value for m in at.metric] == ["2 / 3", "0", "2"]
+
+
+def test_the_recorder_checks_a_hand_as_typed_and_keeps_it(open_page: OpenPage) -> None:
+    at = open_page("recorder")
+    no_exceptions(at)
+    assert "every action and the payout check out" in at.success[0].value
+    at.text_area(key="rec_actions").input("preflop Ben r300 Carla q Dev f Anna c").run()
+    assert at.error[0].value.startswith("Not a hand yet: recorder\\:7")
+    at.text_area(key="rec_actions").input("preflop Ben r300 Carla x Dev f Anna c").run()
+    assert "CHECK_WHEN_OWING" in texts(at)
+    at.text_area(key="rec_actions").input(
+        "preflop Ben r300 Carla c Dev f Anna f\nflop 9h 8d 7c: Ben x Carla x\nturn Ts: Ben x Carla x\n"
+        "river Ac: Ben x Carla x\nshow Ben 6h 6d\nshow Carla Kh Ks\nwin Ben 1100"
+    ).run()
+    assert at.success, texts(at)
+    at.button(key="rec_add").click().run()
+    assert at.subheader[0].value == "1 hand(s) recorded in this session"
+    at.button(key="rec_audit_all").click().run()
+    assert at.session_state[context.SOURCE] == "upload"
+    (upload,) = at.session_state[context.UPLOADS]
+    assert upload.name == "recorded.jsonl" and b'"hand_id":"home-1"' in upload.data
+
+
+def test_the_casino_page_audits_the_sample_session_and_names_lines_it_could_not_read(open_page: OpenPage) -> None:
+    at = open_page("casino")
+    no_exceptions(at)
+    assert at.error[0].value.startswith("11 draws, 46 bets: 41 ok, 5 with problems (4 wrong payouts)")
+    session = Path(__file__).resolve().parents[2] / "sample_histories" / "casino" / "session.jsonl"
+    at = open_page("casino", casino_files=(("session.jsonl", session.read_bytes()), ("junk.txt", BROKEN.data)))
+    no_exceptions(at)
+    assert "2 lines not read" in at.error[0].value
+    assert any(w.value.replace("\\", "").startswith("junk.txt:1: casino-csv: expected") for w in at.warning)
+
+
+def test_settlement_from_a_buy_in_list_says_who_pays_whom(open_page: OpenPage, files: dict[str, Upload]) -> None:
+    from analyzer.settlement import hand_results
+
+    night = read_uploads([files["native"]])
+    paid, _ = hand_results(audit_files(night.files).audits)
+    rows = ["player,kind,amount"]
+    for player, net in paid.items():
+        rows += [f"{player},buy-in,100000", f"{player},cash-out,{100000 + net}"]
+    bank = Upload("bank.csv", ("\n".join(rows) + "\n").encode())
+    at = open_page("settlement", uploads=(files["native"], bank))
+    no_exceptions(at)
+    assert at.radio(key="settlement_source").value == "bank.csv"
+    assert at.success[0].value == "The bank balances and every result matches the hands."
+    payments = [m.value for m in at.markdown if " pays " in m.value]
+    assert len(payments) == len([v for v in paid.values() if v]) - 1 or len(payments) >= 1
+    at = open_page("settlement", uploads=(files["native"],))
+    assert at.radio(key="settlement_source").value == "typed"
+    assert at.info[0].value.startswith("Type each player's buy-ins")
+
+
+def test_players_and_frequencies_read_a_store_folder(
+    open_page: OpenPage, files: dict[str, Upload], tmp_path: Path
+) -> None:
+    from analyzer.store.importer import import_paths
+    from analyzer.store.store import Store
+
+    night = tmp_path / "night.jsonl"
+    night.write_bytes(files["native"].data)
+    import_paths([night], Store(tmp_path / "store"), workers=1)
+    state = {context.SOURCE: "store", context.STORE_DIR: str(tmp_path / "store")}
+    at = open_page("players", **state)
+    no_exceptions(at)
+    stats = at.dataframe[0].value
+    assert stats.shape[0] == 4 and set(stats["hands"]) == {6}
+    at = open_page("frequencies", **state)
+    no_exceptions(at)
+    assert any("too few to judge" in w.value for w in at.warning)
+    at = open_page("audit", **state)
+    no_exceptions(at)
+    assert "6 hands from 1 import(s)" in texts(at)
+    at = open_page("audit", **{context.SOURCE: "store", context.STORE_DIR: str(tmp_path / "nowhere")})
+    assert at.info[0].value.startswith("No store at ")
