@@ -30,14 +30,15 @@ What GG text cannot carry (:func:`carried` shows the record as it reads back):
 * a description of a player who showed but did not say one: the summary's words of the
   first run are read as it; award descriptions of players who did not show;
 * ``pots``, ``finishing_stacks``, ``Deduction.pot``, ``Cashout.kind``, the time's UTC
-  offset and fractions of a second, the game's ``site``/``declared``/``rules`` words
+  offset and fractions of a second (a hand without a time is written at 2000/01/01 00:00:00),
+  the game's ``site``/``declared``/``rules`` words
   (written as GG's: ``GGPoker``, ``ShortDeck No Limit``), stakes beyond the posts
   (``min_bet``, ``cap``; the button blind and straddle are the first posts'), the
   tournament number; several cashouts of one player are added up, cash drops come first.
 
 Refused with a typed :class:`~parsers.errors.ParseError` naming the hand: other games,
 fixed limit, capped no limit, trips-over-straight rankings (GG ranks a straight higher), bomb pots, a hand
-without a button, start time or GG-style id (``SD123``, ``123``), money other than cents
+without a button or a GG-style id (``SD123``, ``123``), money other than cents
 or chips, more than three runs, negative cashouts, other deductions.
 
 :func:`dress` gives simulated hands GG's look for the sample night: hand names in GG's
@@ -88,6 +89,7 @@ _POST_WORDS = {
 _DEDUCTION_WORDS = {"rake": "Rake", "jackpot": "Jackpot", "bingo": "Bingo", "fortune": "Fortune", "tax": "Tax"}
 _STREETS = ((Street.FLOP, "FLOP", 3), (Street.TURN, "TURN", 4), (Street.RIVER, "RIVER", 5))
 _RUN_WORDS = {2: "two times", 3: "three times"}
+NO_TIME = "2000-01-01T00:00:00"  # GG headers need a time: a hand without one is written at this one
 
 
 def gg_amount(value: int, decimals: int, symbol: str = "") -> str:
@@ -213,8 +215,6 @@ def _check_game(w: _Writer) -> None:
         w.refuse("a button seat", "no button")
     if not _ID.fullmatch(record.hand_id):
         w.refuse("a hand id of letters then digits, like SD27208848", record.hand_id)
-    if not record.started_at:
-        w.refuse("a start time", "none")
     if game.tournament and not w.chips:
         w.refuse("tournament chips", record.currency)
     if record.stakes.cap:
@@ -238,8 +238,7 @@ def _header(w: _Writer) -> None:
             w.refuse("a big blind in a Hold'em hand", "none")
         ante = f"({a(stakes.ante)})" if stakes.ante else ""
         text = f"{declared} ({a(stakes.small_blind)}/{a(stakes.big_blind)}{ante})"
-    assert record.started_at is not None
-    when = datetime.fromisoformat(record.started_at)
+    when = datetime.fromisoformat(record.started_at or NO_TIME)
     w.lines.append(f"Poker Hand #{record.hand_id}: {text} - {when:%Y/%m/%d %H:%M:%S}")
     table = record.table
     if "\n" in table:
@@ -514,7 +513,7 @@ def carried(record: HandRecord) -> HandRecord:
             tournament=game.tournament,
         ),
         stakes=_read_stakes(record),
-        started_at=datetime.fromisoformat(record.started_at or "").strftime("%Y-%m-%dT%H:%M:%S"),
+        started_at=datetime.fromisoformat(record.started_at or NO_TIME).strftime("%Y-%m-%dT%H:%M:%S"),
     )
 
 

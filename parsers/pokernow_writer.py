@@ -29,7 +29,8 @@ PokerNow's internal units (cents in a cents game), newest session first.
 What a PokerNow log cannot carry (:func:`carried` shows the records as they read back):
 player names (they become ``"Name @ id"``), ``currency`` (play money: ``CHIPS``), ``table``,
 ``max_seats``, the time zone and precision of ``started_at`` (UTC with milliseconds; a
-start that is missing or not after the hand before is placed after it), mucked and unshown
+start that is missing or not 2 s after the hand before is placed after it; a night with no
+times starts at 2000-01-01), mucked and unshown
 hole cards, shown hands' descriptions (only ``collected ... with`` says the hand),
 ``Award.pot``, ``total_pot``, ``pots``, ``finishing_stacks``, ``Cashout.kind`` and fees,
 zero deductions, stakes other than the first posts (the blinds of a hand without them are
@@ -89,9 +90,9 @@ _POSTS = {
     PostKind.DEAD_BLIND: "posts a missing small blind of",
 }
 _STREETS = ((Street.FLOP, "Flop", 3), (Street.TURN, "Turn", 4), (Street.RIVER, "River", 5))
-_NO_TIME = datetime(2024, 1, 1, 20, 0, tzinfo=UTC)  # the first hand of a night without times
 _MS = timedelta(milliseconds=1)
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+_NO_TIME = datetime(2000, 1, 1, tzinfo=UTC)  # the start of a night whose first hand has no time
 _NEXT_HAND_MS = 60_000  # a hand without a time starts this long after the one before
 _MIN_HAND_MS = 2_000  # hands start at least this far apart
 _BETWEEN_MS = 1_000  # kept free before the next hand for the table's rows
@@ -157,7 +158,8 @@ def _at(ms: int) -> str:
 
 def _starts(records: Sequence[HandRecord]) -> list[int]:
     """Each hand's start (epoch milliseconds): its own time, unless it has none (a minute
-    after the hand before) or it is not 2 s after the hand before (then 2 s after)."""
+    after the hand before; 2000-01-01 for the first) or it is not 2 s after the hand before
+    (then 2 s after)."""
     starts: list[int] = []
     for record in records:
         wanted = _epoch_ms(record.started_at) if record.started_at else None
@@ -292,7 +294,7 @@ class _Rows:
     """The log's rows as (entry, ms, k); k counts the rows of one millisecond."""
 
     rows: list[tuple[str, int, int]] = field(default_factory=list)
-    ms: int = 0
+    ms: int = -1
     k: int = -1
 
     def at(self, ms: int) -> None:

@@ -337,7 +337,6 @@ def test_tournament_chips_have_thousands_separators_and_a_level() -> None:
          "expected a hand GG text can express (no limit or pot limit), found 'fixed-limit'"),
         ({"hand_id": "fri-1"},
          "expected a hand GG text can express (a hand id of letters then digits, like SD27208848), found 'fri-1'"),
-        ({"started_at": None}, "expected a hand GG text can express (a start time), found 'none'"),
         ({"posts": (Post("Ann", PostKind.BOMB, 100),)},
          "expected a hand GG text can express (no bomb pots), found 'a bomb post'"),
         ({"decimals": 3}, "expected a hand GG text can express (money in cents (decimals 2) or chips), "
@@ -351,6 +350,16 @@ def test_what_gg_text_cannot_say_is_refused_with_the_hand(change: dict[str, obje
     assert refused.value.format == "ggpoker"
     assert refused.value.hand_id == record.hand_id
     assert message in str(refused.value)
+
+
+def test_a_hand_without_a_time_is_written_at_the_millennium() -> None:
+    """GG headers need a time; PHH hands often have none."""
+    record = dataclasses.replace(straddle_hand(), started_at=None)
+    assert gg_writer.write([record]).startswith(
+        "Poker Hand #SD40000001: ShortDeck No Limit ($0.02) - 2000/01/01 00:00:00"
+    )
+    (back,) = read_back([record])
+    assert back.started_at == gg_writer.carried(record).started_at == "2000-01-01T00:00:00"
 
 
 def best(cards: Sequence[str]) -> tuple[str, tuple[str, ...]]:

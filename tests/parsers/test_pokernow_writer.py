@@ -466,3 +466,4 @@ def test_a_bomb_pot_with_antes_and_a_dead_button_reads_back() -> None:
     (back,) = read_back(text)
     assert neutral(back) == neutral(pokernow_writer.carried([record])[0])
     assert back.stakes == Stakes(ante=10)  # a first hand without blinds: none to carry over
+    assert back.started_at == "2000-01-01T00:00:00.000Z"  # a night without times starts at 2000-01-01
