@@ -34,12 +34,14 @@ What GG text cannot carry (:func:`carried` shows the record as it reads back):
   the game's ``site``/``declared``/``rules`` words
   (written as GG's: ``GGPoker``, ``ShortDeck No Limit``), stakes beyond the posts
   (``min_bet``, ``cap``; the button blind and straddle are the first posts'), the
-  tournament number; several cashouts of one player are added up, cash drops come first.
+  tournament number, a hand id GG cannot print (letters then digits: :func:`gg_hand_id`
+  gives it GG's prefix and digits of a hash); several cashouts of one player are added up,
+  cash drops come first.
 
 Refused with a typed :class:`~parsers.errors.ParseError` naming the hand: other games,
-fixed limit, capped no limit, trips-over-straight rankings (GG ranks a straight higher), bomb pots, a hand
-without a button or a GG-style id (``SD123``, ``123``), money other than cents
-or chips, more than three runs, negative cashouts, other deductions.
+fixed limit, capped no limit, trips-over-straight rankings (GG ranks a straight higher),
+bomb pots, a hand without a button, money other than cents or chips, more than three
+runs, negative cashouts, other deductions.
 
 :func:`dress` gives simulated hands GG's look for the sample night: hand names in GG's
 words (``Pair of Queens``, ``Nines-High Straight``) and the cash summary's zero columns.
@@ -48,6 +50,7 @@ words (``Pair of Queens``, ``Nines-High Straight``) and the cash summary's zero 
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import re
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
@@ -202,6 +205,22 @@ def _hand(record: HandRecord) -> str:
     return "\n".join(w.lines)
 
 
+def gg_hand_id(record: HandRecord) -> str:
+    """The hand's id as a GG header prints it: its own when GG could print it (letters then
+    digits), else GG's product prefix and 12 digits of a hash of it (stable: the same hand
+    gets the same id).
+
+    >>> gg_hand_id(HandRecord("SD27208848", ())), gg_hand_id(HandRecord("fri-2026-1", ()))
+    ('SD27208848', 'HD403975102357')
+    """
+    if _ID.fullmatch(record.hand_id):
+        return record.hand_id
+    game = record.game
+    prefix = "TM" if game.tournament else "SD" if game.variant is Variant.SHORTDECK else "HD"
+    digest = hashlib.blake2b(record.hand_id.encode(), digest_size=8, person=b"sixplus-gg").digest()
+    return f"{prefix}{int.from_bytes(digest) % 10**12:012d}"
+
+
 def _check_game(w: _Writer) -> None:
     record = w.record
     game = record.game
@@ -213,8 +232,6 @@ def _check_game(w: _Writer) -> None:
         w.refuse("GG's ranking, a straight over three of a kind", "trips over a straight")
     if record.button is None:
         w.refuse("a button seat", "no button")
-    if not _ID.fullmatch(record.hand_id):
-        w.refuse("a hand id of letters then digits, like SD27208848", record.hand_id)
     if game.tournament and not w.chips:
         w.refuse("tournament chips", record.currency)
     if record.stakes.cap:
@@ -229,7 +246,7 @@ def _header(w: _Writer) -> None:
     a = w.amount
     declared = f"{_VARIANT_WORDS[game.variant]} {_BETTING_WORDS[game.betting]}"
     if game.tournament:
-        number = "".join(c for c in record.hand_id if c.isdigit())[:8]
+        number = "".join(c for c in gg_hand_id(record) if c.isdigit())[:8]
         text = f"Tournament #{number}, {declared} - Level1({a(stakes.small_blind)}/{a(stakes.big_blind)})"
     elif game.variant is Variant.SHORTDECK and not stakes.small_blind and not stakes.big_blind:
         text = f"{declared} ({a(stakes.ante)})"
@@ -239,7 +256,7 @@ def _header(w: _Writer) -> None:
         ante = f"({a(stakes.ante)})" if stakes.ante else ""
         text = f"{declared} ({a(stakes.small_blind)}/{a(stakes.big_blind)}{ante})"
     when = datetime.fromisoformat(record.started_at or NO_TIME)
-    w.lines.append(f"Poker Hand #{record.hand_id}: {text} - {when:%Y/%m/%d %H:%M:%S}")
+    w.lines.append(f"Poker Hand #{gg_hand_id(record)}: {text} - {when:%Y/%m/%d %H:%M:%S}")
     table = record.table
     if "\n" in table:
         w.refuse("a table name on one line", repr(table))
@@ -512,6 +529,7 @@ def carried(record: HandRecord) -> HandRecord:
             declared=f"{_VARIANT_WORDS[game.variant]} {_BETTING_WORDS[game.betting]}",
             tournament=game.tournament,
         ),
+        hand_id=gg_hand_id(record),
         stakes=_read_stakes(record),
         started_at=datetime.fromisoformat(record.started_at or NO_TIME).strftime("%Y-%m-%dT%H:%M:%S"),
     )

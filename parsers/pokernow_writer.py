@@ -39,8 +39,8 @@ the hand before's), the game's ``site``/``declared``/``rules``/``tournament``, `
 Refused with a typed :class:`~parsers.errors.ParseError` naming the hand: games other
 than no-limit (without a cap) or pot-limit Hold'em, button blinds, rake and other
 deductions, more than two runs, unknown board cards, money other than cents or chips (or
-both in one night), a hand id that is not letters, digits, ``_`` and ``-``, a player's
-stack going below zero, cashout fees and bounty payments nobody collects.
+both in one night), a player's stack going below zero, cashout fees and bounty payments
+nobody collects. A hand id the log cannot print is given one (:func:`pn_hand_id`).
 
 :func:`dress` names the hands of simulated records in PokerNow's words (``Pair, A's``,
 ``Flush, Ah High``, ``Two Pair, 9's & 4's``) for the sample night.
@@ -124,6 +124,19 @@ def _ident(name: str, salt: int) -> str:
     digest = hashlib.blake2b(f"{salt}:{name}".encode(), digest_size=10, person=b"sixplus-pn").digest()
     first = _ALPHABET[digest[0] % 62]  # a letter or digit first: never a leading "-" in a spreadsheet
     return first + "".join(_ALPHABET[b % 64] for b in digest[1:])
+
+
+def pn_hand_id(hand_id: str) -> str:
+    """A hand id as the log's ``(id: ...)`` prints it: the record's own when it is letters,
+    digits, ``_`` and ``-``, else 12 letters and digits of a hash of it (stable).
+
+    >>> pn_hand_id("sjl1yzrshwjp"), pn_hand_id("Friday #7")
+    ('sjl1yzrshwjp', '3zfga2ds5oyk')
+    """
+    if _HAND_ID.fullmatch(hand_id):
+        return hand_id
+    digest = hashlib.blake2b(hand_id.encode(), digest_size=12, person=b"sixplus-pn").digest()
+    return "".join("abcdefghijklmnopqrstuvwxyz0123456789"[b % 36] for b in digest)
 
 
 def pn_card(card: str) -> str:
@@ -246,6 +259,7 @@ def _renamed(record: HandRecord, refs: dict[str, str]) -> HandRecord:
     replace = dataclasses.replace
     return replace(
         record,
+        hand_id=pn_hand_id(record.hand_id),
         seats=tuple(replace(s, player=ref(s.player)) for s in record.seats),
         posts=tuple(replace(p, player=ref(p.player)) for p in record.posts),
         actions=tuple(replace(a, player=ref(a.player)) for a in record.actions),
@@ -264,8 +278,6 @@ def _check(record: HandRecord) -> None:
         raise _refuse(record, "no limit without a cap", f"a cap of {record.stakes.cap}")
     if record.decimals not in (0, 2):
         raise _refuse(record, "money in cents (decimals 2) or chips", f"{record.decimals} decimals")
-    if not _HAND_ID.fullmatch(record.hand_id):
-        raise _refuse(record, "a hand id of letters, digits, _ and -", record.hand_id)
     for seat in record.seats:
         if "\n" in seat.player or "\r" in seat.player or not seat.player.strip():
             raise _refuse(record, "player names on one line", repr(seat.player))

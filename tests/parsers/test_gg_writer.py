@@ -335,8 +335,6 @@ def test_tournament_chips_have_thousands_separators_and_a_level() -> None:
          "found 'trips over a straight'"),
         ({"game": Game(betting=Betting.FIXED_LIMIT)},
          "expected a hand GG text can express (no limit or pot limit), found 'fixed-limit'"),
-        ({"hand_id": "fri-1"},
-         "expected a hand GG text can express (a hand id of letters then digits, like SD27208848), found 'fri-1'"),
         ({"posts": (Post("Ann", PostKind.BOMB, 100),)},
          "expected a hand GG text can express (no bomb pots), found 'a bomb post'"),
         ({"decimals": 3}, "expected a hand GG text can express (money in cents (decimals 2) or chips), "
@@ -350,6 +348,14 @@ def test_what_gg_text_cannot_say_is_refused_with_the_hand(change: dict[str, obje
     assert refused.value.format == "ggpoker"
     assert refused.value.hand_id == record.hand_id
     assert message in str(refused.value)
+
+
+def test_a_hand_id_gg_cannot_print_gets_a_stable_one_with_the_product_prefix() -> None:
+    record = dataclasses.replace(straddle_hand(), hand_id="fri-2026-1")
+    assert gg_writer.write([record]).startswith("Poker Hand #SD")
+    (back,) = read_back([record])
+    assert back.hand_id == gg_writer.carried(record).hand_id == gg_writer.gg_hand_id(record)
+    assert back.hand_id == "SD" + back.hand_id[2:] and len(back.hand_id) == 14 and back.hand_id[2:].isdigit()
 
 
 def test_a_hand_without_a_time_is_written_at_the_millennium() -> None:

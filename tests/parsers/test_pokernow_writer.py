@@ -365,8 +365,6 @@ def test_chips_mode_posts_all_in_blinds_with_the_trailing_space() -> None:
          "expected a hand a PokerNow log can express (no rake or other deductions), found 'rake'"),
         ({"posts": (Post("Anna", PostKind.BUTTON_BLIND, 50),)},
          "expected a hand a PokerNow log can express (no button blind), found 'a button_blind post'"),
-        ({"hand_id": "fri 1"},
-         "expected a hand a PokerNow log can express (a hand id of letters, digits, _ and -), found 'fri 1'"),
         ({"boards": (("2c", "3d", "4h"), ("5c", "6d", "7h"), ("8c", "9d", "Th"))},
          "expected a hand a PokerNow log can express (at most two runs), found '3 boards'"),
     ],
@@ -387,6 +385,14 @@ def test_a_stack_that_would_go_below_zero_is_refused() -> None:
         pokernow_writer.write([record])
     assert '(stacks that stay at zero or above), found \'Ben "The Rock" @ ' in str(refused.value)
     assert str(refused.value).endswith(" ends with -20'")
+
+
+def test_a_hand_id_the_log_cannot_print_gets_a_stable_one() -> None:
+    record = dataclasses.replace(ben_returns(), hand_id="Friday #7")
+    text = pokernow_writer.write([record])
+    assert "-- starting hand #1 (id: 3zfga2ds5oyk)  No Limit" in text
+    (back,) = read_back(text)
+    assert back.hand_id == pokernow_writer.carried([record])[0].hand_id == "3zfga2ds5oyk"
 
 
 def test_player_ids_are_stable_ten_characters_and_never_shared() -> None:
