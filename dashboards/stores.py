@@ -23,12 +23,18 @@ from analyzer.stats import query
 from analyzer.store.allin_pass import fill_allin_ev
 from analyzer.store.importer import import_paths
 from analyzer.store.store import Store
-from dashboards import data
+from dashboards import data, queries
 from dashboards.context import Context
 from parsers import native
 from parsers.record import HandRecord
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
+_ORIGINAL: dict[str, str] = {}  # a night store's file -> the name it was uploaded as
+
+
+def original_name(file: str | None) -> str:
+    """The name a night's file was uploaded as (a store's own files keep their names)."""
+    return _ORIGINAL.get(file or "", file or "")
 
 
 def _fixed(rules: RuleSet) -> object:
@@ -52,6 +58,7 @@ def night_store(key: tuple[object, ...], rules: str, _night: data.Night) -> Stor
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(native.write(parsed.hands), encoding="utf-8")
         paths.append(path)
+        _ORIGINAL[str(path)] = parsed.file
     store = Store(folder / "store")
     chosen = data.rules_of(rules)
     import_paths(paths, store, workers=1, rules_for=_fixed(chosen) if chosen else rules_for)  # type: ignore[arg-type]
@@ -95,3 +102,26 @@ def players(sig: tuple[str, tuple[str, ...]]) -> list[str]:
     """Every player in the store, the most hands first."""
     frame = summary(sig, "player", None).sort(["hands", "player"], descending=[True, False])
     return list(dict.fromkeys(str(p) for p in frame["player"].to_list()))
+
+
+@st.cache_data(show_spinner=False, max_entries=32)
+def results_over_hands(sig: tuple[str, tuple[str, ...]], player: str) -> pl.DataFrame:
+    store = Store(sig[0])
+    return queries.results_over_hands(store.scan("players"), store.scan("allin_ev"), player=player)
+
+
+@st.cache_data(show_spinner=False, max_entries=32)
+def starting_hands(sig: tuple[str, tuple[str, ...]], deck: int, player: str | None) -> pl.DataFrame:
+    return queries.starting_hands(Store(sig[0]).scan("players"), deck=deck, player=player)
+
+
+@st.cache_data(show_spinner=False, max_entries=16)
+def decks(sig: tuple[str, tuple[str, ...]]) -> list[int]:
+    """The deck sizes of the store's hands (from the rule sets' rankings), short deck first."""
+    rankings = {str(r) for r in summary_rankings(sig)}
+    return sorted({52 if r == "standard" else 36 for r in rankings})
+
+
+def summary_rankings(sig: tuple[str, tuple[str, ...]]) -> list[str]:
+    frame = Store(sig[0]).scan("hands").select(pl.col("ranking").unique()).collect()
+    return [str(r) for r in frame["ranking"].to_list() if r]

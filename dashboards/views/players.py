@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import pandas as pd
+import plotly.graph_objects as go
 import polars as pl
 import streamlit as st
 
 from analyzer.stats.query import RATES, rate
-from dashboards import context, data, stores
+from dashboards import context, data, queries, stores
 from dashboards.show import columns
 from dashboards.strings import tr
 
 PLAYER = "players_player"
+GRID_DECK = "players_grid_deck"
+GRID_COLOUR = "players_grid_colour"
 ALL = ""
 
 
@@ -87,6 +90,9 @@ def render() -> None:
         hide_index=True,
         key="players_stats",
     )
+    if chosen is not None:
+        results_chart(sig, chosen, lang)
+    grid(sig, chosen, lang)
     st.subheader(tr("players.positions", lang))
     st.dataframe(
         columns(stats_rows(stores.summary(sig, "position", chosen), ("player", "position")), lang),
@@ -98,5 +104,95 @@ def render() -> None:
     table = stats_rows(sessions, ("player", "session"))
     if not table.empty:
         table.insert(2, "start", [str(v or "") for v in sessions["start"].to_list()])
-        table.insert(3, "file", sessions["file"].to_list())
+        table.insert(3, "file", [stores.original_name(f) for f in sessions["file"].to_list()])
     st.dataframe(columns(table, lang), hide_index=True, key="players_sessions")
+
+
+def results_chart(sig: tuple[str, tuple[str, ...]], player: str, lang: str) -> None:
+    """Winnings over the hands: net, at showdown, without showdown, and all-in adjusted."""
+    st.subheader(tr("players.results", lang))
+    frame = stores.results_over_hands(sig, player)
+    if frame.height == 0:
+        return
+    scale = 10 ** int(frame["decimals"][0])
+    fig = go.Figure()
+    lines = (
+        ("net", "col.net", "#2e7d32"),
+        ("showdown", "col.showdown_net", "#1565c0"),
+        ("non_showdown", "col.non_showdown_net", "#c62828"),
+        ("adjusted", "col.adjusted_net", "#f9a825"),
+    )
+    for column, label, colour in lines:
+        fig.add_scatter(
+            x=frame["hand"].to_list(),
+            y=(frame[column] / scale).to_list(),
+            mode="lines",
+            name=tr(label, lang),
+            line={"color": colour, "dash": "dot" if column == "adjusted" else "solid"},
+        )
+    fig.update_layout(
+        height=340,
+        margin={"l": 10, "r": 10, "t": 30, "b": 10},
+        xaxis_title=tr("col.hands", lang),
+        yaxis_title=str(frame["currency"][0]),
+    )
+    st.plotly_chart(fig, key="players_results")
+
+
+def grid(sig: tuple[str, tuple[str, ...]], player: str | None, lang: str) -> None:
+    """The starting-hand grid: suited above the diagonal, pairs on it, offsuit below."""
+    decks = stores.decks(sig)
+    if not decks:
+        return
+    st.subheader(tr("players.grid", lang))
+    c1, c2 = st.columns(2)
+    deck = c1.radio(tr("players.deck", lang), decks, key=GRID_DECK, horizontal=True, format_func=lambda d: f"{d}")
+    colour = c2.radio(
+        tr("players.colour", lang),
+        ("result", "frequency"),
+        key=GRID_COLOUR,
+        horizontal=True,
+        format_func=lambda c: tr(f"players.by_{c}", lang),
+    )
+    frame = stores.starting_hands(sig, int(deck), player)
+    ranks = queries.rank_order(int(deck))
+    size = len(ranks)
+    total = int(frame["hands"].sum()) if frame.height else 0
+    z: list[list[float | None]] = [[None] * size for _ in range(size)]
+    text = [[""] * size for _ in range(size)]
+    for r in frame.iter_rows(named=True):
+        hi, lo = ranks.index(r["high"]), ranks.index(r["low"])
+        row, col = (hi, lo) if r["pair"] or r["suited"] else (lo, hi)
+        value = r["units"] / r["hands"] if colour == "result" else 100 * r["hands"] / max(total, 1)
+        z[row][col] = value
+        text[row][col] = (
+            f"{r['hand']}<br>{value:+.1f}<br>n={r['hands']}"
+            if colour == "result"
+            else (f"{r['hand']}<br>{value:.2f}%<br>n={r['hands']}")
+        )
+    for i in range(size):
+        for j in range(size):
+            if not text[i][j]:
+                a, b = ranks[min(i, j)], ranks[max(i, j)]
+                text[i][j] = a + a if i == j else f"{a}{b}{'s' if i < j else 'o'}"
+    fig = go.Figure(
+        go.Heatmap(
+            z=z,
+            x=list(ranks),
+            y=list(ranks),
+            text=text,
+            texttemplate="%{text}",
+            colorscale="RdYlGn" if colour == "result" else "Blues",
+            zmid=0 if colour == "result" else None,
+            hoverongaps=False,
+            colorbar={"title": tr("players.per_hand", lang) if colour == "result" else "%"},
+        )
+    )
+    fig.update_layout(
+        height=560 if size == 9 else 760,
+        margin={"l": 10, "r": 10, "t": 10, "b": 10},
+        yaxis={"autorange": "reversed", "type": "category"},
+        xaxis={"side": "top", "type": "category"},
+    )
+    st.plotly_chart(fig, key="players_grid")
+    st.caption(tr("players.grid_help", lang, n=total))

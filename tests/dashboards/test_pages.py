@@ -239,3 +239,18 @@ def test_players_and_frequencies_read_a_store_folder(
     assert "6 hands from 1 import(s)" in texts(at)
     at = open_page("audit", **{context.SOURCE: "store", context.STORE_DIR: str(tmp_path / "nowhere")})
     assert at.info[0].value.startswith("No store at ")
+
+
+def test_players_shows_a_players_winnings_over_the_hands_and_the_starting_hand_grid(open_page: OpenPage) -> None:
+    at = open_page("players")
+    names = at.selectbox(key="players_player").options
+    assert names[0] == "everyone" and len(names) == 7
+    assert len(at.get("plotly_chart")) == 1  # everyone: the grid only
+    at.selectbox(key="players_player").select_index(1).run()
+    no_exceptions(at)
+    assert at.dataframe[0].value.shape[0] == 1
+    assert len(at.get("plotly_chart")) == 2  # the player's winnings and the grid
+    assert at.radio(key="players_grid_deck").options == ["36"]
+    at.radio(key="players_grid_colour").set_value("frequency").run()
+    no_exceptions(at)
+    assert any(c.value.startswith("150 hands with known hole cards") for c in at.caption)
