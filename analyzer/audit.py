@@ -19,19 +19,19 @@ from analyzer.replay.findings import Code, HandAudit, LedgerRow, PotResult, Prob
 from analyzer.replay.pots import split
 from analyzer.ruleset import RuleSet, load_rules
 from parsers.errors import HandHistoryError, Rejected
-from parsers.record import HandRecord, Street, money_text
+from parsers.record import Deduction, HandRecord, Street, money_text
 
 #: formats whose files state every uncalled bet that was returned
 STATES_RETURNS = frozenset({"pokerstars", "ggpoker", "pokernow", "native"})
 
 _CATEGORY_WORDS: tuple[tuple[str, Category], ...] = (
     (r"straight flush|royal flush", Category.STRAIGHT_FLUSH),
-    (r"four of a kind|quads", Category.FOUR_OF_A_KIND),
-    (r"full house|a full|boat", Category.FULL_HOUSE),
+    (r"four of a kind|quads|\bfour\b", Category.FOUR_OF_A_KIND),  # GG: "Four Kings"
+    (r"full house|\bfull\b|boat", Category.FULL_HOUSE),  # GG: "Kings Full over Queens"
     (r"\bflush\b", Category.FLUSH),
     (r"\bstraight\b", Category.STRAIGHT),
-    (r"three of a kind|\btrips\b|\bset of\b", Category.THREE_OF_A_KIND),
-    (r"two pair", Category.TWO_PAIR),
+    (r"three of a kind|\btrips\b|\bset of\b|\bthree\b", Category.THREE_OF_A_KIND),  # GG: "Three Tens"
+    (r"two pairs?|pair of \w+ and pair", Category.TWO_PAIR),  # GG: "Pair of Kings and Pair of Nines"
     (r"\bpair\b", Category.ONE_PAIR),
     (r"high card|\bhigh\b", Category.HIGH_CARD),
 )
@@ -48,6 +48,10 @@ def described_category(text: str) -> Category | None:
     'three of a kind'
     >>> described_category("a straight flush, Nine high").value
     'straight flush'
+    >>> described_category("Kings Full over Queens").value, described_category("Three Tens").value
+    ('full house', 'three of a kind')
+    >>> described_category("Pair of Kings and Pair of Nines").value
+    'two pair'
     >>> described_category("") is None
     True
     """
@@ -113,7 +117,10 @@ def audit_hand(record: HandRecord, rules: RuleSet) -> HandAudit:
         )
     problems.extend(_rake_problems(record, rules, r, deductions))
     if record.awards:
-        problems.extend(_award_problems(record, r, claimed, cashed_out, rules.ranking))
+        found = _award_problems(record, r, claimed, cashed_out, rules.ranking)
+        if found and (other := _rake_from_other_pots(record, rules, r, claimed)) is not None:
+            r, found = other, []  # the payouts fit another split of the rake between the pots
+        problems.extend(found)
     if record.finishing_stacks is not None:
         problems.extend(_finishing_problems(record, r))
     problems.extend(_ranking_problems(record, rules, r))
@@ -409,6 +416,61 @@ def _ranking_problems(record: HandRecord, rules: RuleSet, r: Replay) -> list[Pro
                 )
             )
     return problems
+
+
+def _rake_from_other_pots(record: HandRecord, rules: RuleSet, r: Replay, claimed: dict[str, int]) -> Replay | None:
+    """Where a source takes rake from several pots but does not say how much from each (GG),
+    the payouts may fit another split than main-pot-first: in proportion to the pots, or from
+    the last side pot first. The replay under the split that fits, if one does."""
+    total = sum(d.amount for d in record.deductions)
+    if not total or len(r.pots) < 2 or record.pots or any(d.pot is not None for d in record.deductions):
+        return None
+    amounts = [p.amount for p in r.pots]
+    whole = sum(amounts)
+    proportional = [total * a // whole for a in amounts]
+    proportional[0] += total - sum(proportional)
+    last_first: list[int] = []
+    left = total
+    for a in reversed(amounts):
+        part = min(a, left)
+        last_first.insert(0, part)
+        left -= part
+    wanted = {k: v for k, v in claimed.items() if v}
+    candidates = [proportional, last_first]
+    fitted = _fit_rake(r, claimed, total)
+    if fitted is not None:
+        candidates.append(fitted)
+    for split_ in candidates:
+        deductions = tuple(Deduction("rake", amount, pot=i) for i, amount in enumerate(split_) if amount)
+        other = replay(dataclasses.replace(record, deductions=deductions), rules)
+        if {k: v for k, v in other.settlement.owed.items() if v} == wanted:
+            return other
+    return None
+
+
+def _fit_rake(r: Replay, claimed: dict[str, int], total: int) -> list[int] | None:
+    """With one board and one winner a pot, the rake split that the payouts imply: each
+    winner's shortfall against the gross pots they won, taken from those pots in order."""
+    results = r.settlement.results
+    if any(res.run != 0 or len(res.winners) != 1 for res in results):
+        return None
+    won: dict[str, list[int]] = defaultdict(list)
+    for res in results:
+        won[res.winners[0]].append(res.index)
+    if set(k for k, v in claimed.items() if v) - set(won):
+        return None
+    taken = [0] * len(r.pots)
+    for player, indices in won.items():
+        short = sum(r.pots[i].amount for i in indices) - claimed.get(player, 0)
+        if short < 0:
+            return None
+        for i in indices:
+            part = min(short, r.pots[i].amount)
+            taken[i] += part
+            short -= part
+        if short:
+            return None
+    return taken if sum(taken) == total else None
 
 
 def _other_ranking_pays(record: HandRecord, rules: RuleSet, claimed: dict[str, int]) -> list[Problem]:

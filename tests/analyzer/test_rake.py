@@ -82,3 +82,43 @@ def test_a_rule_set_without_rake_refuses_any(tmp_path: Path) -> None:
     rules = _rules(tmp_path, "none")
     a = audit(HAND + "rake 1\nwin Ben 19", rules)
     assert [(p.code.value, p.message) for p in a.problems] == [("RAKE_MISMATCH", "1 was taken but holdem has no rake")]
+
+
+SIDE_POTS = """
+rules shortdeck
+stakes ante=1 button=1
+seats Anna 21, Ben 51, Carla 101
+button Carla
+deal
+preflop Anna a Ben a Carla a
+flop As Jd 8c
+turn 7h
+river Ts
+show Anna Ah Ad
+show Ben Kh Kc
+show Carla 6h 6d
+return Carla 50
+rake 3
+"""
+
+
+def test_rake_taken_from_the_side_pot_when_the_source_does_not_say_which_pot() -> None:
+    """A source that lists no pot amounts (GG) may take the rake from any pot: payouts that fit
+    some split of the rake between the pots are right; the ledger shows who bore it."""
+    a = audit(SIDE_POTS + "win Anna 63\nwin Ben 57")
+    assert a.verdict.value == "ok", a.problems
+    assert {row.player: row.rake for row in a.ledger if row.rake} == {"Ben": 3}
+    assert audit(SIDE_POTS + "win Anna 62\nwin Ben 58").verdict.value == "ok"
+
+
+def test_payouts_that_no_split_of_the_rake_explains_are_still_wrong() -> None:
+    """Anna is paid more than the whole main pot she alone could win."""
+    a = audit(SIDE_POTS + "win Anna 64\nwin Ben 56")
+    assert [(p.code.value, p.message) for p in a.problems] == [
+        (
+            "SIDE_POT_ELIGIBILITY",
+            "Ben was paid 56 but is owed 60: side pot 1 (60) went to Anna, who was all-in for 21 "
+            "and is not eligible for it",
+        ),
+        ("POT_AWARD_MISMATCH", "Anna was paid 64 but is owed 60"),
+    ]
