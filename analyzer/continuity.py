@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
+from datetime import datetime, timedelta
 from itertools import pairwise
 
 from analyzer.replay.findings import Code, HandAudit, Problem, Verdict
@@ -57,10 +58,21 @@ def continuity_problems(
 
 
 def _adjacent(before: HandRecord, after: HandRecord, rejected_lines: list[int]) -> bool:
+    """Whether two hands of a table followed each other: numbered one after the other, or
+    stamped within a quarter of an hour, with no unread hand between them. Collections of
+    chosen hands (televised hands, a player's best hands) carry neither and are not checked."""
     b, a = before.source, after.source
-    if b.number is not None and a.number is not None and a.number != b.number + 1:
+    if any(b.line < line < a.line for line in rejected_lines):
         return False
-    return not any(b.line < line < a.line for line in rejected_lines)
+    if b.number is not None and a.number is not None:
+        return a.number == b.number + 1
+    if before.started_at and after.started_at:
+        try:
+            gap = datetime.fromisoformat(after.started_at) - datetime.fromisoformat(before.started_at)
+        except ValueError:
+            return False
+        return timedelta(0) < gap <= timedelta(minutes=15)  # the same stamp on every hand is no evidence
+    return False
 
 
 def _between(before: HandRecord, audit: HandAudit, after: HandRecord) -> list[Problem]:

@@ -16,7 +16,7 @@ One statement a line (or separated by ``;``)::
     show Anna Kh Ks
     win Ben 31
 
-Statements: ``id``, ``rules NAME``, ``stakes`` (``ante= button= sb= bb= straddle= min= cap=``),
+Statements: ``id``, ``at TIME`` (ISO 8601), ``rules NAME``, ``stakes`` (``ante= button= sb= bb= straddle= min= cap=``),
 ``decimals N``, ``currency CODE``, ``seats NAME STACK, ...`` (seats numbered from 1; ``NAME@SEAT``
 to give one), ``button NAME|SEAT``, ``post NAME KIND AMOUNT`` (kind: ante, sb, bb, button,
 straddle, dead, bomb), ``deal`` (posts what the stakes ask: antes for all, the button blind,
@@ -102,6 +102,7 @@ class _Draft:
     stacks: dict[str, int] = field(default_factory=dict)
     street: Street = Street.PREFLOP
     runs: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    started_at: str | None = None
 
     def record(self, file: str) -> HandRecord:
         st = self.stakes
@@ -133,6 +134,7 @@ class _Draft:
             stakes=stakes,
             currency=self.currency,
             decimals=self.decimals,
+            started_at=self.started_at,
             source=Source(file=file, line=self.line, format=FORMAT),
         )
 
@@ -182,6 +184,8 @@ def _statement(d: _Draft, words: list[str], line: int) -> None:
     head, rest = words[0].lower(), words[1:]
     if head == "id":
         d.hand_id = " ".join(rest)
+    elif head == "at":
+        d.started_at = " ".join(rest)
     elif head == "rules":
         d.rules = rest[0] if rest else None
     elif head == "decimals":

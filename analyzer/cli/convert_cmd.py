@@ -8,6 +8,7 @@ import click
 
 from analyzer.cli.errors import EXIT_CANNOT_RUN, fail, user_errors
 from analyzer.cli.inputs import read_all
+from analyzer.convert import prepare
 from parsers.errors import HandHistoryError
 from parsers.formats import write
 
@@ -29,6 +30,7 @@ def command(paths: tuple[str, ...], target: str, out: str | None) -> None:
                 click.echo(f"sixplus: skipped: {rejected.message}", err=True)
         if not records:
             fail("no hands read: expected at least one hand history among the paths given", EXIT_CANNOT_RUN)
+        records = prepare(records, target)
         try:
             text = write(records, target)
         except HandHistoryError:

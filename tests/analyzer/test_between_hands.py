@@ -10,6 +10,7 @@ from tests.analyzer.hands import audit, codes
 
 HAND = """
 id {id}
+at 2026-11-27T20:{minute:02d}:00
 rules shortdeck
 stakes ante=1 button=1
 seats Anna {a}, Ben {b}, Carla {c}
@@ -25,7 +26,9 @@ ORDER = {"Anna": ("Ben", "Carla"), "Ben": ("Carla", "Anna"), "Carla": ("Anna", "
 def _hand(hand_id: str, button: str, stacks: tuple[int, int, int]) -> str:
     first, second = ORDER[button]
     a, b, c = stacks
-    return HAND.format(id=hand_id, a=a, b=b, c=c, button=button, first=first, second=second, winner=button)
+    return HAND.format(
+        id=hand_id, minute=int(hand_id), a=a, b=b, c=c, button=button, first=first, second=second, winner=button
+    )
 
 
 def _night(text: str, tournament: bool = False):  # type: ignore[no-untyped-def]
@@ -48,6 +51,13 @@ def test_sd_button_moves_one_seat_clockwise_after_each_hand() -> None:
     assert [(p.code.value, p.rule, p.message) for p in second.problems] == [
         ("BUTTON_NOT_MOVED", "SD-BUTTON-MOVES", "the button went from seat 3 to seat 3; the next seat clockwise is 1")
     ]
+
+
+def test_hands_far_apart_or_without_times_are_not_compared() -> None:
+    """A collection of chosen hands (no times, or hours apart) says nothing about the hands between."""
+    stuck = _hand("1", "Carla", (100, 100, 100)) + _hand("2", "Carla", (99, 99, 102))
+    assert _night(stuck.replace("at 2026-11-27T20:02:00", "at 2026-11-27T23:00:00")).audits[1].verdict.value == "ok"
+    assert _night(stuck.replace("at 2026-11-27T20:02:00\n", "")).audits[1].verdict.value == "ok"
 
 
 def test_game_cash_stacks_may_grow_between_hands_but_never_shrink() -> None:
