@@ -106,3 +106,25 @@ def test_every_command_is_documented_with_an_example() -> None:
         result = CliRunner().invoke(cli, [name, "--help"])
         assert result.exit_code == 0, name
         assert "Example:" in result.output, name
+
+
+def test_convert_phh_to_pokerstars_states_the_returned_bets_and_audits_clean(tmp_path: Path) -> None:
+    """PHH lists no returned bets; the Stars text states them, from the replay."""
+    source = Path(__file__).resolve().parents[2] / "sample_histories" / "holdem-night.phhs"
+    out = tmp_path / "night.txt"
+    result = CliRunner().invoke(cli, ["convert", str(source), "--to", "pokerstars", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "Uncalled bet" in out.read_text()
+    audited = CliRunner().invoke(cli, ["audit", str(out)])
+    assert audited.exit_code == 0
+    assert audited.output.splitlines()[-1] == "100 hands: 100 ok; chips reconcile to 0 (rules: holdem)"
+
+
+def test_convert_names_the_hands_a_format_cannot_say(tmp_path: Path) -> None:
+    night = tmp_path / "rit.jsonl"
+    args = ["simulate", "--rules", "holdem", "--hands", "80", "--players", "4", "--seed", "5", "-o", str(night)]
+    assert CliRunner().invoke(cli, args).exit_code == 0
+    result = CliRunner().invoke(cli, ["convert", str(night), "--to", "phh", "-o", str(tmp_path / "out.phhs")])
+    assert result.exit_code == 0
+    skipped = [line for line in result.output.splitlines() if line.startswith("sixplus: not converted:")]
+    assert skipped and all("found '2 boards'" in line for line in skipped)
