@@ -153,10 +153,16 @@ class Table:
             return None
         if self.last_actor is None:
             return self.first_to_act()
-        last = self.by_name[self.last_actor]
-        live = self.live_count()
-        for p in self._after(last.seat):
-            if self._needs_to_act(p, live):
+        # _needs_to_act, inlined: this runs for every action
+        order = self._after(self.by_name[self.last_actor].seat)
+        cap = self.stakes.cap
+        bet = self.current_bet
+        candidates = [p for p in order if not p.folded and p.stack > 0 and not (cap and p.total >= cap)]
+        lone = len(candidates) <= 1
+        for p in candidates:
+            if lone and p.street >= bet:
+                continue  # nobody left to bet against
+            if not p.acted or p.street < bet:
                 return p
         return None
 
