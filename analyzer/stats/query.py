@@ -46,24 +46,31 @@ def rate(done: int, chances: int) -> float | None:
     return 100.0 * done / chances if chances else None
 
 
-def _aggregations() -> list[pl.Expr]:
+def _prepare(rows: pl.LazyFrame) -> pl.LazyFrame:
+    """Per-row terms the aggregations sum (computed once, before grouping)."""
     net = pl.col("net")
-    showdown = pl.col("showdown")
+    return rows.with_columns(
+        (net * pl.col("showdown")).alias("_showdown_net"),
+        (net / pl.col("unit")).alias("_net_units"),
+        (pl.col("unit_name") == "ante").alias("_ante"),
+    )
+
+
+def _aggregations() -> list[pl.Expr]:
     out = [
         pl.len().alias("hands"),
-        net.sum().alias("net"),
-        (net / pl.col("unit")).sum().alias("net_units"),
-        pl.col("unit_name").n_unique().alias("_units"),
-        pl.col("unit_name").first().alias("unit_name"),
-        net.filter(showdown).sum().alias("showdown_net"),
-        net.filter(~showdown).sum().alias("non_showdown_net"),
-        pl.col("aggressive").cast(pl.Int64).sum().alias("aggressive"),
-        pl.col("calls").cast(pl.Int64).sum().alias("calls"),
-        pl.col("folds").cast(pl.Int64).sum().alias("folds"),
+        pl.col("net").sum(),
+        pl.col("_net_units").sum().alias("net_units"),
+        pl.col("_ante").min().alias("_all_ante"),
+        pl.col("_ante").max().alias("_any_ante"),
+        pl.col("_showdown_net").sum().alias("showdown_net"),
+        pl.col("aggressive").sum().cast(pl.Int64),
+        pl.col("calls").sum().cast(pl.Int64),
+        pl.col("folds").sum().cast(pl.Int64),
     ]
     for name, chances, done_col, chance_col in RATES:
-        out.append(pl.col(done_col).cast(pl.Int64).sum().alias(name))
-        out.append(pl.col(chance_col).cast(pl.Int64).sum().alias(chances))
+        out.append(pl.col(done_col).sum().cast(pl.Int64).alias(name))
+        out.append(pl.col(chance_col).sum().cast(pl.Int64).alias(chances))
     return out
 
 
@@ -72,18 +79,24 @@ def _finish(frame: pl.LazyFrame, luck: pl.LazyFrame, keys: list[str]) -> pl.Lazy
         pl.col("allin_hands").fill_null(0),
         pl.col("luck").fill_null(0.0),
         pl.col("luck_units").fill_null(0.0),
+        (pl.col("net") - pl.col("showdown_net")).alias("non_showdown_net"),
     )
-    mixed = pl.col("_units") > 1
+    mixed = pl.col("_all_ante") != pl.col("_any_ante")
     return joined.with_columns(
         (pl.col("net") / 10 ** pl.col("decimals").cast(pl.Int64)).alias("net_money"),
         pl.when(mixed).then(None).otherwise(100 * pl.col("net_units") / pl.col("hands")).alias("win_rate"),
-        pl.when(mixed).then(pl.lit("mixed")).otherwise(pl.col("unit_name")).alias("unit_name"),
+        pl.when(mixed)
+        .then(pl.lit("mixed"))
+        .when(pl.col("_all_ante"))
+        .then(pl.lit("ante"))
+        .otherwise(pl.lit("bb"))
+        .alias("unit_name"),
         (pl.col("net") - pl.col("luck")).alias("adjusted_net"),
         pl.when(mixed)
         .then(None)
         .otherwise(100 * (pl.col("net_units") - pl.col("luck_units")) / pl.col("hands"))
         .alias("adjusted_win_rate"),
-    ).drop("_units", "net_units", "luck_units")
+    ).drop("_all_ante", "_any_ante", "net_units", "luck_units")
 
 
 def _luck(allin: pl.LazyFrame, keys: list[str]) -> pl.LazyFrame:
@@ -109,8 +122,30 @@ def summary(
     if player is not None:
         rows = rows.filter(pl.col("player") == player)
         allin = allin.filter(pl.col("player") == player)
-    frame = rows.group_by(keys).agg(_aggregations())
+    frame = _prepare(rows).group_by(keys).agg(_aggregations())
     return _finish(frame, _luck(allin, keys), keys).sort(keys).collect()
+
+
+SESSION_COLUMNS = tuple(
+    dict.fromkeys(
+        [
+            "hand_id",
+            "player",
+            "started",
+            "file",
+            "line",
+            "net",
+            "showdown",
+            "unit",
+            "unit_name",
+            "aggressive",
+            "calls",
+            "folds",
+            *(c for _, _, done, chance in RATES for c in (done, chance)),
+            *MONEY,
+        ]
+    )
+)
 
 
 def sessions(
@@ -130,28 +165,38 @@ def sessions(
     if player is not None:
         rows = rows.filter(pl.col("player") == player)
         allin = allin.filter(pl.col("player") == player)
-    shift = timedelta(hours=day_starts_at)
-    rows = rows.with_columns(
-        (pl.col("started") - shift).dt.date().alias("night"),
-    ).sort("player", "started", "file", "line", nulls_last=True)
+    rows = rows.select(SESSION_COLUMNS).with_columns(
+        (pl.col("started") - timedelta(hours=day_starts_at)).dt.date().alias("night")
+    )
+    # a stable sort by time keeps the store's file and line order for hands without one
+    one = player is not None
+    rows = rows.sort(*(("started",) if one else ("player", "started")), nulls_last=True, maintain_order=True)
+
+    def before(column: pl.Expr) -> pl.Expr:
+        return column.shift() if one else column.shift().over("player")
+
     started, night, file = pl.col("started"), pl.col("night"), pl.col("file")
-    prev_started, prev_night, prev_file = (c.shift().over("player") for c in (started, night, file))
-    first = pl.int_range(pl.len()).over("player") == 0
+    first = pl.int_range(pl.len()) == 0 if one else pl.int_range(pl.len()).over("player") == 0
     timed = started.is_not_null()
     new = (
         first
-        | (timed & (prev_started.is_null() | (started - prev_started > timedelta(minutes=idle_minutes))))
-        | (timed & (night != prev_night))
-        | (~timed & (prev_started.is_not_null() | (file != prev_file)))
+        | (timed & (before(started).is_null() | (started - before(started) > timedelta(minutes=idle_minutes))))
+        | (timed & (night != before(night)))
+        | (~timed & (before(started).is_not_null() | (file != before(file))))
     )
-    rows = rows.with_columns(new.fill_null(True).cast(pl.Int64).cum_sum().over("player").alias("session"))
+    count = new.fill_null(True).cast(pl.Int64).cum_sum()
+    rows = rows.with_columns((count if one else count.over("player")).alias("session")).collect().lazy()
     keys = ["player", "session", *MONEY]
-    frame = rows.group_by(keys).agg(
-        pl.col("night").first(),
-        pl.col("started").min().alias("start"),
-        pl.col("started").max().alias("end"),
-        pl.col("file").first(),
-        *_aggregations(),
+    frame = (
+        _prepare(rows)
+        .group_by(keys)
+        .agg(
+            pl.col("night").first(),
+            pl.col("started").min().alias("start"),
+            pl.col("started").max().alias("end"),
+            pl.col("file").first(),
+            *_aggregations(),
+        )
     )
     session_of = rows.select("hand_id", "player", "session")
     luck = _luck(allin.join(session_of, on=["hand_id", "player"], how="inner"), keys)
