@@ -101,7 +101,21 @@ class Rows:
         self._pending: dict[Ranking, tuple[list[int], list[list[int]]]] = defaultdict(lambda: ([], []))
 
     def add(self, record: HandRecord, audit: HandAudit, rules: RuleSet) -> None:
-        """Add one hand and its audit."""
+        """Add one hand and its audit: all its rows, or (raising) none of them."""
+        sizes = {name: len(rows) for name, rows in self.rows.items()}
+        pending = {rk: (len(numbers), len(cards)) for rk, (numbers, cards) in self._pending.items()}
+        try:
+            self._add(record, audit, rules)
+        except BaseException:
+            for name, size in sizes.items():
+                del self.rows[name][size:]
+            for rk, (numbers, cards) in self._pending.items():
+                n, c = pending.get(rk, (0, 0))
+                del numbers[n:]
+                del cards[c:]
+            raise
+
+    def _add(self, record: HandRecord, audit: HandAudit, rules: RuleSet) -> None:
         hid = record.hand_id
         ledger = {row.player: row for row in audit.ledger}
         won = {p: sum(row.won) for p, row in ledger.items()}

@@ -337,3 +337,20 @@ def test_cuts_fall_at_line_ends_and_count_the_lines_before_them(tmp_path: Path, 
         assert task.line == data.count(b"\n", 0, task.start)
         assert task.end == len(data) or data[task.end - 1 : task.end] == b"\n"
     assert all(a.end == b.start for a, b in pairwise(tasks))
+
+
+def test_a_hand_that_cannot_be_stored_leaves_no_rows_behind() -> None:
+    """A record built by a program with a card no notation allows fails after its hand row
+    was made: every row of it goes, the earlier hands stay."""
+    from analyzer.store.rows import Rows
+
+    rows = Rows("t")
+    rows.add(hand("x1"), made_audit(hand("x1"), shortdeck(hand("x1"))), shortdeck(hand("x1")))
+    before = {name: len(r) for name, r in rows.rows.items()}
+    good = hand("x2")
+    broken = dataclasses.replace(good, shown=(dataclasses.replace(good.shown[0], cards=("Zz", "Ah")), *good.shown[1:]))
+    with pytest.raises(KeyError):
+        rows.add(broken, made_audit(broken, shortdeck(broken)), shortdeck(broken))
+    assert {name: len(r) for name, r in rows.rows.items()} == before
+    tables = rows.tables()
+    assert (tables["hands"].num_rows, tables["players"].num_rows) == (1, 3)
