@@ -24,8 +24,9 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from analyzer.replay.findings import Code, HandAudit
-from parsers.buyins import BuyIns
-from parsers.pokernow_ledger import Ledger
+from parsers.buyins import BuyIns, parse_buyins, sniff
+from parsers.errors import ParseError
+from parsers.pokernow_ledger import Ledger, parse_ledger, sniff_ledger
 from parsers.record import money_text
 
 TABLE = "the table"  # the other side of money missing from (or extra in) the bank
@@ -249,3 +250,31 @@ def _settle(
     if money_in != money_out:
         results[TABLE] = money_in - money_out
     return NightSettlement(players, decimals, transfers(results), tuple(problems))
+
+
+def settle_ledger_text(text: str, audits: Iterable[HandAudit], *, file: str = "", decimals: int) -> NightSettlement:
+    """Settle a night from a ledger file's text (a PokerNow ledger or the buy-in CSV, told
+    apart by the header) and the night's audits; ``decimals`` is the hands' minor unit."""
+    paid, owed = hand_results(audits)
+    if sniff_ledger(text):
+        return settle_pokernow(parse_ledger(text, file=file), decimals=decimals, paid=paid, owed=owed)
+    if sniff(text):
+        return settle_buyins(parse_buyins(text, file=file, decimals=decimals), paid=paid, owed=owed)
+    first = next((line.strip() for line in text.splitlines() if line.strip()), "an empty file")
+    raise ParseError(
+        expected="a PokerNow ledger or a buy-in CSV (player,kind,amount)", found=first[:60], file=file, line=1
+    )
+
+
+def report_lines(night: NightSettlement) -> list[str]:
+    """The settlement in words: the balance, each problem, each transfer."""
+
+    def m(amount: int) -> str:
+        return money_text(amount, night.decimals)
+
+    lines = [f"money in {m(night.money_in)}, money out {m(night.money_out)}"]
+    lines.extend(f"problem: {p}" for p in night.problems)
+    lines.extend(f"{t.payer} pays {t.payee} {m(t.amount)}" for t in night.transfers)
+    if not night.transfers:
+        lines.append("nobody owes anybody")
+    return lines

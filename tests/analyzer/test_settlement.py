@@ -162,3 +162,20 @@ def test_a_pokernow_ledger_settles_by_player_id_and_balances() -> None:
     left = apply({p.player: p.net for p in result.players}, result.transfers)
     assert set(left.values()) == {0}
     assert len(result.transfers) <= sum(1 for p in result.players if p.net) - 1
+
+
+def test_a_ledger_text_of_either_kind_settles_and_reads_as_words() -> None:
+    from analyzer.settlement import report_lines, settle_ledger_text
+
+    hands = [audited(text, f"n{i}")[1] for i, text in enumerate(NIGHT)]
+    text = "player,kind,amount\nAnna,buy-in,100\nAnna,cash-out,93\nBen,buy-in,100\nBen,cash-out,113\n"
+    text += "Carla,buy-in,100\nCarla,cash-out,98\nDev,buy-in,100\nDev,cash-out,96\n"
+    night = settle_ledger_text(text, hands, decimals=0)
+    assert report_lines(night) == [
+        "money in 400, money out 400",
+        "Anna pays Ben 7",
+        "Dev pays Ben 4",
+        "Carla pays Ben 2",
+    ]
+    with pytest.raises(ParseError, match="expected a PokerNow ledger or a buy-in CSV"):
+        settle_ledger_text("entry,at,order\n", hands, file="log.csv", decimals=0)
