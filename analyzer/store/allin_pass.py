@@ -9,22 +9,22 @@ over a pool of processes.
 
 from __future__ import annotations
 
-import multiprocessing
-import os
 from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
+from itertools import groupby
 
 import polars as pl
 import pyarrow as pa
 
 from analyzer.evaluator import Ranking
 from analyzer.stats.allin import AllInPot, adjusted
+from analyzer.store.pool import ordered_map, worker_count
 from analyzer.store.progress import progress_bar
 from analyzer.store.schema import ALLIN_EV, EV_KEYS
-from analyzer.store.store import Store
+from analyzer.store.store import Store, Transaction
 from parsers.record import Street
 
 TASK_HANDS = 2000
+COMMIT_HANDS = 20_000  # all-in hands a commit: a stopped pass keeps what it finished
 
 Row = tuple[str, str, int, float, float]
 
@@ -36,13 +36,15 @@ def missing(store: Store) -> pl.DataFrame:
 
 
 def fill_allin_ev(store: Store, *, workers: int | None = None, progress: bool | None = False) -> int:
-    """Compute and store the adjusted results of every all-in still without one; returns hands done."""
+    """Compute and store the adjusted results of every all-in still without one; returns hands done.
+
+    Results are committed every :data:`COMMIT_HANDS` hands, so a long pass that is stopped
+    keeps what it finished.
+    """
     todo = missing(store)
     if todo.height == 0:
         return 0
-    hands = todo.partition_by("hand_id", maintain_order=True)
-    tasks = [hands[i : i + TASK_HANDS] for i in range(0, len(hands), TASK_HANDS)]
-    payloads = [[frame.to_dicts() for frame in task] for task in tasks]
+    total = todo.select("hand_id").n_unique()
     keys = {
         (r[0], r[1]): r[2:]
         for r in store.scan("players")
@@ -51,17 +53,36 @@ def fill_allin_ev(store: Store, *, workers: int | None = None, progress: bool | 
         .collect()
         .iter_rows()
     }
+    bar = progress_bar(total, unit="hand", desc="all-in equity", progress=progress)
     with store.writing() as tx:
-        bar = progress_bar(len(hands), unit="hand", desc="all-in equity", progress=progress)
-        for results in _run(payloads, workers):
+        pending = 0
+        count = 1 if total <= TASK_HANDS else worker_count(workers)  # a small pass: no pool to start
+        for results in ordered_map(adjust_hands, _tasks(todo), workers=count):
             rows = [r + keys[(r[0], r[1])] for r in results]
             columns = list(zip(*rows)) if rows else [() for _ in ALLIN_EV]
             table = pa.Table.from_arrays([pa.array(c, type=f.type) for c, f in zip(columns, ALLIN_EV)], schema=ALLIN_EV)
             tx.batch().write({"allin_ev": table})
-            bar.update(len({r[0] for r in rows}))
-        bar.close()
+            done = len({r[0] for r in rows})
+            pending += done
+            bar.update(done)
+            if pending >= COMMIT_HANDS:
+                tx.commit()
+                tx, pending = Transaction(store), 0
         tx.commit()
-    return len(hands)
+    bar.close()
+    return total
+
+
+def _tasks(todo: pl.DataFrame) -> Iterator[list[list[dict[str, object]]]]:
+    """The pot rows of :data:`TASK_HANDS` hands at a time (rows come sorted by hand)."""
+    task: list[list[dict[str, object]]] = []
+    for _, pots in groupby(todo.iter_rows(named=True), key=lambda row: row["hand_id"]):
+        task.append(list(pots))
+        if len(task) == TASK_HANDS:
+            yield task
+            task = []
+    if task:
+        yield task
 
 
 def adjust_hands(task: list[list[dict[str, object]]]) -> list[Row]:
@@ -90,14 +111,3 @@ def adjust_hands(task: list[list[dict[str, object]]]) -> list[Row]:
 def _strings(value: object) -> list[str]:
     assert isinstance(value, list)
     return [str(v) for v in value]
-
-
-def _run(payloads: list[list[list[dict[str, object]]]], workers: int | None) -> Iterator[list[Row]]:
-    count = workers if workers is not None else min(2, os.cpu_count() or 1)
-    if count <= 1 or len(payloads) <= 1:
-        for payload in payloads:
-            yield adjust_hands(payload)
-        return
-    context = multiprocessing.get_context("forkserver")
-    with ProcessPoolExecutor(count, mp_context=context) as pool:
-        yield from pool.map(adjust_hands, payloads)

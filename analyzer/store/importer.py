@@ -15,11 +15,9 @@ and :func:`analyzer.detect.rules_for`.
 from __future__ import annotations
 
 import gc
-import multiprocessing
 import os
-from collections import Counter, deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -29,6 +27,7 @@ import pyarrow.compute as pc
 
 from analyzer.replay.findings import Code, HandAudit, Problem, Verdict
 from analyzer.ruleset import RuleSet
+from analyzer.store.pool import ordered_map, worker_count
 from analyzer.store.progress import progress_bar
 from analyzer.store.rows import Rows
 from analyzer.store.store import ImportLog, Store, Transaction
@@ -356,31 +355,13 @@ def _take(result: ChunkResult, report: FileReport, seen: set[str], tx: Transacti
 
 def _results(
     tasks: list[Task], workers: int | None, init: tuple[AuditFn | None, RulesFn | None, str, frozenset[str]]
-) -> Iterable[ChunkResult]:
-    """Results in task order: in this process for small jobs, else from a process pool."""
-    count = workers if workers is not None else min(2, os.cpu_count() or 1)
-    if count <= 1 or len(tasks) <= 1:
-        _init_worker(*init)
-        try:
-            for task in tasks:
-                yield run_task(task)
-        finally:
-            _worker.clear()
-        return
-    context = multiprocessing.get_context("forkserver")
-    with ProcessPoolExecutor(count, mp_context=context, initializer=_init_worker, initargs=init) as pool:
-        pending: deque[Future[ChunkResult]] = deque()
-        queue = iter(tasks)
-        for task in queue:
-            pending.append(pool.submit(run_task, task))
-            if len(pending) >= 2 * count + 1:
-                break
-        while pending:
-            done = pending.popleft().result()
-            nxt = next(queue, None)
-            if nxt is not None:
-                pending.append(pool.submit(run_task, nxt))
-            yield done
+) -> Iterator[ChunkResult]:
+    """Results in task order: in this process for a single task, else from a process pool."""
+    count = 1 if len(tasks) <= 1 else worker_count(workers)
+    try:
+        yield from ordered_map(run_task, tasks, workers=count, initializer=_init_worker, initargs=init)
+    finally:
+        _worker.clear()
 
 
 def _task_size(task: Task) -> int:

@@ -354,3 +354,30 @@ def test_a_hand_that_cannot_be_stored_leaves_no_rows_behind() -> None:
     assert {name: len(r) for name, r in rows.rows.items()} == before
     tables = rows.tables()
     assert (tables["hands"].num_rows, tables["players"].num_rows) == (1, 3)
+
+
+def test_the_all_in_pass_commits_in_steps_and_gives_the_same_results(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import analyzer.store.allin_pass as allin_pass
+    from analyzer.simulate import simulate
+
+    path = tmp_path / "night.jsonl"
+    path.write_text(native.write(simulate(load_rules("shortdeck"), hands=120, players=6, seed=4)), encoding="utf-8")
+    one, steps = Store(tmp_path / "one"), Store(tmp_path / "steps")
+    for store in (one, steps):
+        import_paths([path], store, workers=1)
+    done = allin_pass.fill_allin_ev(one, workers=1)
+    assert done > 10
+    monkeypatch.setattr(allin_pass, "TASK_HANDS", 3)
+    monkeypatch.setattr(allin_pass, "COMMIT_HANDS", 7)
+    assert allin_pass.fill_allin_ev(steps, workers=1) == done
+    batches = [b for b in steps.manifest().batches if b.tables == ("allin_ev",)]
+    assert len(batches) == -(-done // 9)  # three tasks of three hands make a commit of nine
+    assert (
+        steps.scan("allin_ev")
+        .sort("hand_id", "player")
+        .collect()
+        .equals(one.scan("allin_ev").sort("hand_id", "player").collect())
+    )
+    assert allin_pass.fill_allin_ev(steps, workers=1) == 0
