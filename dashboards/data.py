@@ -70,18 +70,31 @@ def _sample_uploads() -> tuple[Upload, ...]:
 
 
 @st.cache_resource(show_spinner=False, max_entries=4)
-def _shared_loaded(kind: str) -> Loaded:
+def _shared_loaded(kind: str, named: tuple[tuple[str, float], ...]) -> Loaded:
     """The sample night, or the files named on the command line (the same for every session)."""
     if kind == "sample":
         return read_uploads(_sample_uploads())
-    uploads, issues = uploads_from_paths(context.command_line_files())
+    uploads, issues = uploads_from_paths(path for path, _ in named)
     loaded = read_uploads(uploads)
     return Loaded(loaded.files, loaded.ledgers, issues + loaded.issues, loaded.buyins)
 
 
 @st.cache_resource(show_spinner=False, max_entries=16)
-def _shared_audit(kind: str, rules: str) -> NightAudit:
-    return audit_files(_shared_loaded(kind).files, rules=rules_of(rules))
+def _shared_audit(kind: str, named: tuple[tuple[str, float], ...], rules: str) -> NightAudit:
+    return audit_files(_shared_loaded(kind, named).files, rules=rules_of(rules))
+
+
+def _named(kind: str) -> tuple[tuple[str, float], ...]:
+    """The paths named on the command line with their modification times (a change reads them again)."""
+    if kind == "sample":
+        return ()
+    out = []
+    for path in context.command_line_files():
+        try:
+            out.append((path, os.stat(path).st_mtime))
+        except OSError:
+            out.append((path, 0.0))
+    return tuple(out)
 
 
 def rules_of(name: str) -> RuleSet | None:
@@ -146,10 +159,11 @@ def night(ctx: Context | None = None, *, notice: bool = True) -> Night | None:
         return None
     else:
         kind = "files" if ctx.source == "files" else "sample"
+        named = _named(kind)
         with st.spinner(tr("common.loading", ctx.lang)):
-            loaded = _shared_loaded(kind)
-            audit = _shared_audit(kind, ctx.rules)
-        found = Night(tr(f"source.{kind}", ctx.lang), loaded, audit, ctx.rules, (kind,))
+            loaded = _shared_loaded(kind, named)
+            audit = _shared_audit(kind, named, ctx.rules)
+        found = Night(tr(f"source.{kind}", ctx.lang), loaded, audit, ctx.rules, (kind, named))
     if notice and found is not None and found.loaded.issues:
         first = found.loaded.issues[0]
         st.warning(tr("common.issues", ctx.lang, n=len(found.loaded.issues), first=md(first.message)))

@@ -12,7 +12,7 @@ from dashboards import context, data
 from dashboards.show import md
 from dashboards.uploads import Upload, read_uploads
 from dashboards.views import PAGES
-from tests.dashboards.conftest import BROKEN, HANDS_IN, OpenPage, no_exceptions, texts, verdict_line
+from tests.dashboards.conftest import BROKEN, HANDS_IN, OpenPage, no_exceptions, page_script, texts, verdict_line
 
 SLUGS = [p.slug for p in PAGES]
 APP = Path(__file__).resolve().parents[2] / "dashboards" / "app.py"
@@ -254,3 +254,24 @@ def test_players_shows_a_players_winnings_over_the_hands_and_the_starting_hand_g
     at.radio(key="players_grid_colour").set_value("frequency").run()
     no_exceptions(at)
     assert any(c.value.startswith("150 hands with known hole cards") for c in at.caption)
+
+
+def test_a_link_to_the_replayer_opens_the_hand_it_names(open_page: OpenPage) -> None:
+    at = AppTest.from_function(page_script, args=("replayer",), default_timeout=120)
+    at.query_params["hand"] = "fri-2026-97"
+    at.run()
+    no_exceptions(at)
+    assert at.selectbox(key=context.REPLAY_HAND).value == "fri-2026-97"
+
+
+def test_files_named_on_the_command_line_are_the_night(
+    open_page: OpenPage, files: dict[str, Upload], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "night.phh").write_bytes(files["phh"].data)
+    (tmp_path / "broken.txt").write_bytes(BROKEN.data)
+    monkeypatch.setenv(context.ENV_FILES, str(tmp_path))
+    at = open_page("audit")
+    no_exceptions(at)
+    assert at.radio(key=context.SOURCE).value == "files"
+    assert verdict_line(at).startswith("6 hands: ")
+    assert "broken.txt:1: " in texts(at).replace("\\", "")
