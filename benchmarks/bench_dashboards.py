@@ -96,6 +96,45 @@ def store_calls(root: Path) -> list[bool]:
         report("frequencies: observed against exact", lambda: observed.compare(players)),
         report("audit (store): hands by verdict", lambda: hands.group_by("verdict").len().collect()),
         report("audit (store): the first 5,000 problems", lambda: problems.head(5000).collect()),
+        *page_answers(root, player),
+    ]
+
+
+def _page(slug: str) -> None:
+    from dashboards.frame import main
+
+    main(slug)
+
+
+def page_answers(root: Path, player: str) -> list[bool]:
+    """Whole pages as a browser session gets them (Streamlit's AppTest): the first answer on a store
+    no page has read yet, then the next (from the page's cache)."""
+    from streamlit.testing.v1 import AppTest
+
+    from dashboards import context
+
+    def run(slug: str, **state: object) -> None:
+        at = AppTest.from_function(_page, args=(slug,), default_timeout=600)
+        at.session_state[context.SOURCE] = "store"
+        at.session_state[context.STORE_DIR] = str(root)
+        for key, value in state.items():
+            at.session_state[key] = value
+        at.run()
+        assert not at.exception, [e.message for e in at.exception]
+
+    print("pages (AppTest, the store in the sidebar):")
+    return [
+        report("page audit (the store's verdicts and problems)", lambda: run("audit")),
+        report("page players (everyone: statistics, grid)", lambda: run("players")),
+        report(
+            "page players (one player: statistics, winnings)",
+            lambda: run("players", players_player=player, players_view="results"),
+        ),
+        report(
+            "page players (one player: sessions)",
+            lambda: run("players", players_player=player, players_view="sessions"),
+        ),
+        report("page frequencies", lambda: run("frequencies")),
     ]
 
 

@@ -423,6 +423,7 @@ STRINGS: dict[str, tuple[str, str, str]] = {
         "Cada porcentaje muestra su muestra: hechas / ocasiones. Tasas de ganancia por 100 manos en ciegas grandes (bb) o antes.",
     ),
     "players.stats": ("Statistics", "Statistik", "Estadísticas"),
+    "players.show": ("Show", "Zeigen", "Mostrar"),
     "players.results": ("Winnings over the hands", "Gewinne über die Hände", "Ganancias a lo largo de las manos"),
     "players.grid": ("Starting hands", "Starthände", "Manos iniciales"),
     "players.deck": ("Deck", "Deck", "Baraja"),

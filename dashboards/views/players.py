@@ -13,6 +13,7 @@ from dashboards.show import columns
 from dashboards.strings import tr
 
 PLAYER = "players_player"
+VIEW = "players_view"
 GRID_DECK = "players_grid_deck"
 GRID_COLOUR = "players_grid_colour"
 ALL = ""
@@ -90,21 +91,38 @@ def render() -> None:
         hide_index=True,
         key="players_stats",
     )
-    if chosen is not None:
+    views = (("results",) if chosen else ()) + ("grid", "positions", "sessions")
+    if st.session_state.get(VIEW) not in views:
+        st.session_state[VIEW] = views[0]
+    view = st.radio(
+        tr("players.show", lang), views, key=VIEW, horizontal=True, format_func=lambda v: tr(f"players.{v}", lang)
+    )
+    if view == "results" and chosen is not None:
         results_chart(sig, chosen, lang)
-    grid(sig, chosen, lang)
+    elif view == "grid":
+        grid(sig, chosen, lang)
+    elif view == "positions":
+        positions(sig, chosen, lang)
+    else:
+        sessions(sig, chosen, lang)
+
+
+def positions(sig: tuple[str, tuple[str, ...]], player: str | None, lang: str) -> None:
     st.subheader(tr("players.positions", lang))
     st.dataframe(
-        columns(stats_rows(stores.summary(sig, "position", chosen), ("player", "position")), lang),
+        columns(stats_rows(stores.summary(sig, "position", player), ("player", "position")), lang),
         hide_index=True,
         key="players_positions",
     )
+
+
+def sessions(sig: tuple[str, tuple[str, ...]], player: str | None, lang: str) -> None:
     st.subheader(tr("players.sessions", lang))
-    sessions = stores.sessions(sig, chosen)
-    table = stats_rows(sessions, ("player", "session"))
+    found = stores.sessions(sig, player)
+    table = stats_rows(found, ("player", "session"))
     if not table.empty:
-        table.insert(2, "start", [str(v or "") for v in sessions["start"].to_list()])
-        table.insert(3, "file", [stores.original_name(f) for f in sessions["file"].to_list()])
+        table.insert(2, "start", [str(v or "") for v in found["start"].to_list()])
+        table.insert(3, "file", [stores.original_name(f) for f in found["file"].to_list()])
     st.dataframe(columns(table, lang), hide_index=True, key="players_sessions")
 
 

@@ -241,19 +241,30 @@ def test_players_and_frequencies_read_a_store_folder(
     assert at.info[0].value.startswith("No store at ")
 
 
-def test_players_shows_a_players_winnings_over_the_hands_and_the_starting_hand_grid(open_page: OpenPage) -> None:
+def test_players_shows_a_players_winnings_the_starting_hand_grid_positions_and_sessions(open_page: OpenPage) -> None:
     at = open_page("players")
     names = at.selectbox(key="players_player").options
     assert names[0] == "everyone" and len(names) == 7
-    assert len(at.get("plotly_chart")) == 1  # everyone: the grid only
+    assert at.radio(key="players_view").options == ["Starting hands", "By position", "By session"]
+    assert len(at.get("plotly_chart")) == 1  # the grid
+    assert at.radio(key="players_grid_deck").options == ["36"]
+    assert any(c.value.startswith("900 hands with known hole cards") for c in at.caption)
     at.selectbox(key="players_player").select_index(1).run()
     no_exceptions(at)
     assert at.dataframe[0].value.shape[0] == 1
-    assert len(at.get("plotly_chart")) == 2  # the player's winnings and the grid
-    assert at.radio(key="players_grid_deck").options == ["36"]
+    at.radio(key="players_view").set_value("results").run()
+    no_exceptions(at)
+    assert [s.value for s in at.subheader][-1] == "Winnings over the hands"
+    assert len(at.get("plotly_chart")) == 1
+    at.radio(key="players_view").set_value("grid").run()
     at.radio(key="players_grid_colour").set_value("frequency").run()
     no_exceptions(at)
     assert any(c.value.startswith("150 hands with known hole cards") for c in at.caption)
+    at.radio(key="players_view").set_value("positions").run()
+    assert at.dataframe[-1].value.shape[0] == 6  # six positions at a six-handed table
+    at.radio(key="players_view").set_value("sessions").run()
+    no_exceptions(at)
+    assert at.dataframe[-1].value.shape[0] == 1
 
 
 def test_a_link_to_the_replayer_opens_the_hand_it_names(open_page: OpenPage) -> None:
