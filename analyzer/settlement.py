@@ -21,9 +21,9 @@ debtor with the largest creditor is used, which still stays within ``n - 1``.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from analyzer.replay.findings import Code, HandAudit
+from analyzer.replay.findings import Code, HandAudit, Verdict
 from parsers.buyins import BuyIns, parse_buyins, sniff
 from parsers.errors import ParseError
 from parsers.pokernow_ledger import Ledger, parse_ledger, sniff_ledger
@@ -255,11 +255,23 @@ def _settle(
 def settle_ledger_text(text: str, audits: Iterable[HandAudit], *, file: str = "", decimals: int) -> NightSettlement:
     """Settle a night from a ledger file's text (a PokerNow ledger or the buy-in CSV, told
     apart by the header) and the night's audits; ``decimals`` is the hands' minor unit."""
+    audits = list(audits)
     paid, owed = hand_results(audits)
+    unread = sum(1 for a in audits if a.verdict is Verdict.UNREADABLE)
     if sniff_ledger(text):
-        return settle_pokernow(parse_ledger(text, file=file), decimals=decimals, paid=paid, owed=owed)
-    if sniff(text):
-        return settle_buyins(parse_buyins(text, file=file, decimals=decimals), paid=paid, owed=owed)
+        night = settle_pokernow(parse_ledger(text, file=file), decimals=decimals, paid=paid, owed=owed)
+    elif sniff(text):
+        night = settle_buyins(parse_buyins(text, file=file, decimals=decimals), paid=paid, owed=owed)
+    else:
+        night = None
+    if night is not None:
+        if unread:  # the results below cannot be complete: say so first
+            caveat = (
+                f"{unread} hand{'s' * (unread != 1)} of the night could not be read (see the audit), "
+                "so the hands cannot account for every player's result"
+            )
+            night = replace(night, problems=(caveat, *night.problems))
+        return night
     first = next((line.strip() for line in text.splitlines() if line.strip()), "an empty file")
     raise ParseError(
         expected="a PokerNow ledger or a buy-in CSV (player,kind,amount)", found=first[:60], file=file, line=1

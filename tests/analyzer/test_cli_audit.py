@@ -128,3 +128,30 @@ def test_convert_names_the_hands_a_format_cannot_say(tmp_path: Path) -> None:
     assert result.exit_code == 0
     skipped = [line for line in result.output.splitlines() if line.startswith("sixplus: not converted:")]
     assert skipped and all("found '2 boards'" in line for line in skipped)
+
+
+def test_audit_with_a_ledger_settles_the_night(tmp_path: Path) -> None:
+    """The sample PokerNow night with its ledger: the bank balances and who pays whom."""
+    samples = Path(__file__).resolve().parents[2] / "sample_histories"
+    args = ["audit", str(samples / "pokernow-holdem-log.csv"), "--ledger", str(samples / "pokernow-holdem-ledger.csv")]
+    result = CliRunner().invoke(cli, [*args, "--json"])
+    assert result.exit_code == 0, result.output
+    settlement = json.loads(result.output.splitlines()[-1])["settlement"]
+    assert settlement["ok"] and settlement["problems"] == []
+    assert settlement["money_in"] == settlement["money_out"]
+    paid: dict[str, int] = {}
+    for t in settlement["transfers"]:
+        paid[t["payer"]] = paid.get(t["payer"], 0) - t["amount"]
+        paid[t["payee"]] = paid.get(t["payee"], 0) + t["amount"]
+    assert sum(paid.values()) == 0 and len(settlement["transfers"]) <= 5
+    text = CliRunner().invoke(cli, args)
+    assert "settlement: money in 7467.73, money out 7467.73" in text.output
+
+
+def test_audit_with_a_ledger_that_is_not_one_exits_two(tmp_path: Path) -> None:
+    night = _night(tmp_path)
+    bogus = tmp_path / "ledger.csv"
+    bogus.write_text("name,score\nAnna,3\n")
+    result = CliRunner().invoke(cli, ["audit", str(night), "--ledger", str(bogus)])
+    assert result.exit_code == 2
+    assert "expected a PokerNow ledger or a buy-in CSV" in result.output
