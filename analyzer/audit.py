@@ -11,6 +11,7 @@ import dataclasses
 import re
 from collections import defaultdict
 from collections.abc import Callable
+from functools import lru_cache
 
 from analyzer.cards import Card
 from analyzer.evaluator import Category, Ranking, category_of, strength_of, words_of
@@ -41,6 +42,7 @@ _OTHER_RANKING = {
 }
 
 
+@lru_cache(maxsize=4096)
 def described_category(text: str) -> Category | None:
     """The category a source's words name ("won with a straight, Nine high").
 
@@ -514,18 +516,18 @@ def _ledger(record: HandRecord, r: Replay, claimed: dict[str, int]) -> tuple[Led
         total_won = sum(won[p.name]) if p.name in won else 0
         net = total_won + p.returned - p.posted - sum(p.invested)
         rows.append(
-            LedgerRow(
-                player=p.name,
-                seat=p.seat,
-                start=p.start,
-                posted=p.posted,
-                invested=p.invested,
-                returned=p.returned,
-                won=tuple(won[p.name]) if p.name in won else tuple(0 for _ in r.pots),
-                rake=rake_share.get(p.name, 0),
-                net=net,
-                claimed_won=claimed.get(p.name, 0),
-                end=p.start + net,
+            LedgerRow(  # player, seat, start, posted, invested, returned, won, rake, net, claimed, end
+                p.name,
+                p.seat,
+                p.start,
+                p.posted,
+                p.invested,
+                p.returned,
+                tuple(won[p.name]) if p.name in won else tuple(0 for _ in r.pots),
+                rake_share.get(p.name, 0),
+                net,
+                claimed.get(p.name, 0),
+                p.start + net,
             )
         )
     return tuple(rows)

@@ -67,10 +67,13 @@ class Replay:
         return sum(p.amount for p in self.pots)
 
 
+_INDEX = {c.text: c.index for c in deck_of(52).cards}
+
+
 def _cards(text: tuple[str, ...]) -> tuple[int, ...] | None:
     if len(text) != 2 or "??" in text:
         return None
-    return tuple(Card.from_text(c).index for c in text)
+    return (_INDEX[text[0]], _INDEX[text[1]])
 
 
 def dealt_cards(record: HandRecord) -> list[str]:
@@ -350,7 +353,7 @@ def replay(record: HandRecord, rules: RuleSet, *, steps: bool = False) -> Replay
     bad_cards = any(p.code in (Code.CARD_NOT_IN_DECK, Code.DUPLICATE_CARD, Code.HOLE_CARD_COUNT) for p in problems)
     if not showdown or bad_cards:
         holes = {p.name: None for p in table.players if not p.folded and p.name in holes}
-    boards = [tuple(Card.from_text(c).index for c in b if c != "??") for b in record.boards] or [()]
+    boards = [tuple(_INDEX[c] for c in b if c != "??") for b in record.boards] or [()]
     deductions = sum(d.amount for d in record.deductions)
     by_pot: dict[int, int] = {}
     for d in record.deductions:
@@ -361,7 +364,7 @@ def replay(record: HandRecord, rules: RuleSet, *, steps: bool = False) -> Replay
         boards=boards,
         holes=holes,
         seats={p.name: p.seat for p in table.players},
-        button=record.button,
+        button=table.button,
         ranking=rules.ranking,
         deductions=deductions,
         listed_pots=record.pots,

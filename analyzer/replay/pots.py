@@ -59,6 +59,9 @@ def build_pots(
     """
     live = [p for p in order if p not in folded and contributions.get(p, 0) > 0]
     levels = sorted({contributions[p] for p in live})
+    if len(levels) == 1 and all(contributions.get(p, 0) <= levels[0] for p in order):
+        # the common hand: everyone still in put in the same, nobody who folded more
+        return (Pot(sum(contributions.get(p, 0) for p in order) + dead, tuple(live), levels[0]),)
     pots: list[Pot] = []
     previous = 0
     for i, level in enumerate(levels):

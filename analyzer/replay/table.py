@@ -94,6 +94,7 @@ class Table:
         self._post_order: list[tuple[str, PostKind]] = []
         self._seats = [p.seat for p in self.players]
         self._in_hand = len(self.players)  # players who have not folded
+        self._live = self._count_live()  # players still able to bet
         self._rotations: dict[int, list[PlayerState]] = {}
 
     # ---- order -------------------------------------------------------------------
@@ -154,12 +155,12 @@ class Table:
         if self.last_actor is None:
             return self.first_to_act()
         # _needs_to_act, inlined: this runs for every action
-        order = self._after(self.by_name[self.last_actor].seat)
         cap = self.stakes.cap
         bet = self.current_bet
-        candidates = [p for p in order if not p.folded and p.stack > 0 and not (cap and p.total >= cap)]
-        lone = len(candidates) <= 1
-        for p in candidates:
+        lone = self._live <= 1
+        for p in self._after(self.by_name[self.last_actor].seat):
+            if p.folded or p.stack == 0 or (cap and p.total >= cap):
+                continue
             if lone and p.street >= bet:
                 continue  # nobody left to bet against
             if not p.acted or p.street < bet:
@@ -170,13 +171,15 @@ class Table:
         return self._in_hand
 
     def live_count(self) -> int:
-        """Players still able to bet."""
-        n = 0
+        """Players still able to bet (kept up to date as chips move)."""
+        return self._live
+
+    def _is_live(self, p: PlayerState) -> bool:
         cap = self.stakes.cap
-        for p in self.players:
-            if not p.folded and p.stack > 0 and not (cap and p.total >= cap):
-                n += 1
-        return n
+        return not p.folded and p.stack > 0 and not (cap and p.total >= cap)
+
+    def _count_live(self) -> int:
+        return sum(1 for p in self.players if self._is_live(p))
 
     def round_over(self) -> bool:
         return self.next_to_act() is None
@@ -203,6 +206,7 @@ class Table:
                 )
             )
             amount = p.stack
+        was_live = self._is_live(p)
         p.stack -= amount
         p.total += amount
         p.posted += amount
@@ -216,6 +220,8 @@ class Table:
             self._post_order.append((p.name, post.kind))
         if post.kind is PostKind.BOMB:
             p.acted = True
+        if was_live and not self._is_live(p):
+            self._live -= 1
         return problems
 
     def open_preflop(self) -> None:
@@ -245,6 +251,7 @@ class Table:
         self.current_bet = 0
         self.bets_this_round = 0
         self.last_actor = None
+        self._live = self._count_live()  # a returned bet can put an all-in player back in
         return returned
 
     def start_street(self, street: Street) -> None:
@@ -488,6 +495,8 @@ class Table:
             return
         self.last_actor = p.name
         if action.kind is ActionKind.FOLD:
+            if self._is_live(p):
+                self._live -= 1
             p.folded = True
             self._in_hand -= 1
             return
@@ -500,6 +509,7 @@ class Table:
             # a call moves what the call is, whatever amount the source wrote (flagged by check)
             to = min(self.current_bet, p.street + p.stack)
         added = max(0, to - p.street)
+        was_live = self._is_live(p)
         p.stack -= added
         p.street += added
         p.total += added
@@ -517,6 +527,8 @@ class Table:
             self.last_aggressor = p.name
         p.acted = True
         p.acted_level = self.current_bet
+        if was_live and not self._is_live(p):
+            self._live -= 1
 
     # ---- words -------------------------------------------------------------------
 
