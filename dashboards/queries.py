@@ -83,31 +83,40 @@ def starting_hands(players: pl.LazyFrame, *, deck: int, player: str | None = Non
     ``pair``, ``hands``, ``won`` (hands with a positive net), ``units`` (net in big blinds or
     antes, summed).
     """
-    rows = players.filter(
-        (pl.col("verdict") != "unreadable")
-        & pl.col("cards").is_not_null()
-        & (pl.col("cards").str.len_chars() == 5)
-        & ~pl.col("cards").str.contains("?", literal=True)
-        & ((pl.col("ranking") == "standard") == (deck == 52))
-    )
+    rows = players.filter((pl.col("verdict") != "unreadable") & pl.col("cards").is_not_null())
     if player is not None:
         rows = rows.filter(pl.col("player") == player)
+    # a few thousand distinct (cards, ranking) pairs at most: count them first, then name them
+    by_cards = (
+        rows.group_by("cards", "ranking")
+        .agg(
+            pl.len().alias("hands"),
+            (pl.col("net") > 0).sum().alias("won"),
+            (pl.col("net") / pl.col("unit")).sum().alias("units"),
+        )
+        .filter(
+            ((pl.col("ranking") == "standard") == (deck == 52))
+            & (pl.col("cards").str.len_chars() == 5)
+            & ~pl.col("cards").str.contains("?", literal=True)
+        )
+        .collect()
+    )
     cards = pl.col("cards")
     first = cards.str.slice(0, 1).replace_strict(_VALUE, default=0, return_dtype=pl.Int8)
     second = cards.str.slice(3, 1).replace_strict(_VALUE, default=0, return_dtype=pl.Int8)
     suited = cards.str.slice(1, 1) == cards.str.slice(4, 1)
     names = {v: r for r, v in _VALUE.items()}
     frame = (
-        rows.select(
+        by_cards.select(
             pl.max_horizontal(first, second).alias("hi"),
             pl.min_horizontal(first, second).alias("lo"),
             suited.alias("suited"),
-            pl.col("net"),
-            (pl.col("net") / pl.col("unit")).alias("units"),
+            "hands",
+            "won",
+            "units",
         )
         .group_by("hi", "lo", "suited")
-        .agg(pl.len().alias("hands"), (pl.col("net") > 0).sum().alias("won"), pl.col("units").sum())
-        .collect()
+        .agg(pl.col("hands").sum(), pl.col("won").sum(), pl.col("units").sum())
     )
     return (
         frame.with_columns(
