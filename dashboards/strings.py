@@ -182,9 +182,9 @@ STRINGS: dict[str, tuple[str, str, str]] = {
         "Esta mano no tiene acciones.",
     ),
     "replay.rules": (
-        "Rules: {rules} · action {n} of {total}",
-        "Regeln: {rules} · Aktion {n} von {total}",
-        "Reglas: {rules} · acción {n} de {total}",
+        "Rules: {rules} · action {n} (actions 0 to {last}: the forced bets first)",
+        "Regeln: {rules} · Aktion {n} (Aktionen 0 bis {last}: zuerst die Pflichteinsätze)",
+        "Reglas: {rules} · acción {n} (acciones 0 a {last}: primero las apuestas obligatorias)",
     ),
     "replay.street_pot": (
         "Street: **{street}** · pot **{pot}**",

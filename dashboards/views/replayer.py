@@ -66,7 +66,7 @@ def render() -> None:
     b2.button(tr("replay.next", lang), key="replay_next", on_click=_move, args=(1, last))
     index = b3.slider(tr("replay.step", lang), 0, last, key=STEP, label_visibility="collapsed")
     step = result.steps[index]
-    st.caption(tr("replay.rules", lang, rules=rules.name, n=index + 1, total=last + 1))
+    st.caption(tr("replay.rules", lang, rules=rules.name, n=index, last=last))
     left, right = st.columns([3, 2])
     with left:
         st.markdown(f"### {md(step.text)}")
@@ -134,8 +134,8 @@ def stacks_chart(record: HandRecord, result: Replay, index: int, lang: str) -> N
     fig = go.Figure()
     for seat in record.seats:
         ys = [dict(s.stacks).get(seat.player, seat.stack) / scale for s in result.steps]
-        fig.add_trace(go.Scatter(x=list(range(1, len(ys) + 1)), y=ys, mode="lines", name=seat.player))
-    fig.add_vline(x=index + 1, line_dash="dot")
+        fig.add_trace(go.Scatter(x=list(range(len(ys))), y=ys, mode="lines", name=seat.player))
+    fig.add_vline(x=index, line_dash="dot")
     fig.update_layout(
         title=tr("replay.stacks_chart", lang),
         height=280,

@@ -99,7 +99,13 @@ def render() -> None:
             start = pd.DataFrame(
                 {"player": players, "bought_in": [""] * len(players), "cashed_out": [""] * len(players)}
             )
-            edited = st.data_editor(start, num_rows="dynamic", hide_index=True, key=EDITOR)
+            edited = st.data_editor(
+                start,
+                num_rows="dynamic",
+                hide_index=True,
+                key=EDITOR,
+                column_config={c: st.column_config.TextColumn(tr(f"col.{c}", lang)) for c in TYPED_COLUMNS},
+            )
             buyins = typed_buyins(edited, decimals=decimals)
             if not buyins.movements:
                 st.info(tr("settle.type_in", lang))
