@@ -76,7 +76,7 @@ def _shared_loaded(kind: str, named: tuple[tuple[str, float], ...]) -> Loaded:
         return read_uploads(_sample_uploads())
     uploads, issues = uploads_from_paths(path for path, _ in named)
     loaded = read_uploads(uploads)
-    return Loaded(loaded.files, loaded.ledgers, issues + loaded.issues, loaded.buyins)
+    return Loaded(loaded.files, loaded.ledgers, issues + loaded.issues, loaded.buyins, loaded.money)
 
 
 @st.cache_resource(show_spinner=False, max_entries=16)

@@ -79,6 +79,7 @@ class Loaded:
     ledgers: tuple[Ledger, ...]
     issues: tuple[FileIssue, ...]
     buyins: tuple[BuyIns, ...] = ()
+    money: tuple[Upload, ...] = ()  # the ledger and buy-in files themselves, for the settlement
 
     @property
     def hands(self) -> int:
@@ -224,6 +225,7 @@ def read_uploads(uploads: Sequence[Upload], *, limits: Limits = LIMITS, progress
     files: list[ParsedFile] = []
     ledgers: list[Ledger] = []
     buyins: list[BuyIns] = []
+    money: list[Upload] = []
     issues = list(unpacked.issues)
     for n, upload in enumerate(unpacked.files, 1):
         result = read_one(upload)
@@ -233,11 +235,13 @@ def read_uploads(uploads: Sequence[Upload], *, limits: Limits = LIMITS, progress
             issues.append(result)
         elif isinstance(result, BuyIns):
             buyins.append(result)
+            money.append(upload)
         else:
             ledgers.append(result)
+            money.append(upload)
         if progress is not None:
             progress(n, len(unpacked.files), upload.name)
-    return Loaded(tuple(files), tuple(ledgers), tuple(issues), tuple(buyins))
+    return Loaded(tuple(files), tuple(ledgers), tuple(issues), tuple(buyins), tuple(money))
 
 
 def uploads_from_paths(

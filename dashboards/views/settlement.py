@@ -9,19 +9,19 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-from analyzer.settlement import NightSettlement, hand_results, settle_buyins, settle_pokernow
+from analyzer.settlement import NightSettlement, settle_ledger_text
 from dashboards import context, data
 from dashboards.show import columns, md, money
 from dashboards.strings import tr
-from dashboards.uploads import Upload, read_one
-from parsers.buyins import BuyIns, parse_buyins
+from dashboards.uploads import Upload
 from parsers.errors import HandHistoryError
-from parsers.pokernow_ledger import Ledger
+from parsers.text import decode
 
 UPLOADER = "settlement_upload"
 FILES = "settlement_files"  # tuple[Upload, ...]: a ledger or buy-in CSV dropped on this page
 SOURCE = "settlement_source"
 EDITOR = "settlement_editor"
+TYPED = ""  # the radio's choice for the typed table
 TYPED_COLUMNS = ("player", "bought_in", "cashed_out")
 
 
@@ -30,15 +30,20 @@ def take_uploads() -> None:
     st.session_state[FILES] = tuple(Upload(f.name, f.getvalue()) for f in files)
 
 
-def typed_buyins(frame: pd.DataFrame, *, decimals: int) -> BuyIns:
-    """The typed table (player, bought in, cashed out) as a buy-in list, read by the buy-in CSV reader.
+def typed_text(frame: pd.DataFrame) -> str:
+    """The typed table (player, bought in, cashed out) as a buy-in CSV (``player,kind,amount``).
 
-    >>> rows = pd.DataFrame({"player": ["Anna", "Ben"], "bought_in": ["100", "100"], "cashed_out": ["150", "50"]})
-    >>> typed_buyins(rows, decimals=0).totals()
-    {'Anna': (100, 150), 'Ben': (100, 50)}
+    >>> rows = pd.DataFrame(
+    ...     {"player": ["Anna", "Ben", ""], "bought_in": ["100", "100", "5"], "cashed_out": ["150", "", ""]}
+    ... )
+    >>> print(typed_text(rows), end="")
+    player,kind,amount
+    Anna,buy-in,100
+    Anna,cash-out,150
+    Ben,buy-in,100
     """
     out = io.StringIO()
-    writer = csv.writer(out)
+    writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["player", "kind", "amount"])
     for _, row in frame.iterrows():
         player = str(row.get("player") or "").strip()
@@ -49,15 +54,7 @@ def typed_buyins(frame: pd.DataFrame, *, decimals: int) -> BuyIns:
             text = "" if value is None or (isinstance(value, float) and pd.isna(value)) else str(value).strip()
             if text:
                 writer.writerow([player, kind, text])
-    return parse_buyins(out.getvalue(), file="typed", decimals=decimals)
-
-
-def _choices(night: data.Night, dropped: list[Ledger | BuyIns]) -> dict[str, Ledger | BuyIns | None]:
-    found: dict[str, Ledger | BuyIns | None] = {}
-    for item in (*night.loaded.ledgers, *night.loaded.buyins, *dropped):
-        found[item.file] = item
-    found["typed"] = None
-    return found
+    return out.getvalue()
 
 
 def render() -> None:
@@ -72,15 +69,8 @@ def render() -> None:
     st.file_uploader(
         tr("settle.upload", lang), type=["csv", "txt"], accept_multiple_files=True, key=UPLOADER, on_change=take_uploads
     )
-    dropped: list[Ledger | BuyIns] = []
-    for upload in st.session_state.get(FILES, ()):
-        read = read_one(upload)
-        if isinstance(read, Ledger | BuyIns):
-            dropped.append(read)
-        else:
-            st.error(tr("settle.not_a_ledger", lang, file=md(upload.name)) + " " + md(getattr(read, "message", "")))
-    choices = _choices(night, dropped)
-    names = list(choices)
+    files = {u.name: u for u in (*night.loaded.money, *st.session_state.get(FILES, ()))}
+    names = [*files, TYPED]
     if st.session_state.get(SOURCE) not in names:
         st.session_state[SOURCE] = names[0]
     chosen = st.radio(
@@ -88,35 +78,29 @@ def render() -> None:
         names,
         key=SOURCE,
         horizontal=True,
-        format_func=lambda n: tr("settle.typed", lang) if n == "typed" else n,
+        format_func=lambda n: tr("settle.typed", lang) if n == TYPED else n,
     )
-    paid, owed = hand_results(night.audit.audits)
     decimals = next((r.decimals for r in night.audit.records.values()), 0)
-    item = choices[chosen]
+    if chosen == TYPED:
+        players = sorted({row.player for a in night.audit.audits for row in a.ledger})
+        start = pd.DataFrame({"player": players, "bought_in": [""] * len(players), "cashed_out": [""] * len(players)})
+        edited = st.data_editor(
+            start,
+            num_rows="dynamic",
+            hide_index=True,
+            key=EDITOR,
+            column_config={c: st.column_config.TextColumn(tr(f"col.{c}", lang)) for c in TYPED_COLUMNS},
+        )
+        text, name = typed_text(edited), "typed"
+        if text.count("\n") < 2:
+            st.info(tr("settle.type_in", lang))
+            return
+    else:
+        text, name = decode(files[chosen].data), chosen
     try:
-        if item is None:
-            players = sorted(paid)
-            start = pd.DataFrame(
-                {"player": players, "bought_in": [""] * len(players), "cashed_out": [""] * len(players)}
-            )
-            edited = st.data_editor(
-                start,
-                num_rows="dynamic",
-                hide_index=True,
-                key=EDITOR,
-                column_config={c: st.column_config.TextColumn(tr(f"col.{c}", lang)) for c in TYPED_COLUMNS},
-            )
-            buyins = typed_buyins(edited, decimals=decimals)
-            if not buyins.movements:
-                st.info(tr("settle.type_in", lang))
-                return
-            result = settle_buyins(buyins, paid=paid, owed=owed)
-        elif isinstance(item, Ledger):
-            result = settle_pokernow(item, decimals=decimals, paid=paid, owed=owed)
-        else:
-            result = settle_buyins(item, paid=paid, owed=owed)
+        result = settle_ledger_text(text, night.audit.audits, file=name, decimals=decimals)
     except (HandHistoryError, ValueError) as error:
-        st.error(md(str(error)))
+        st.error(tr("settle.not_a_ledger", lang, file=md(name)) + " " + md(str(error)))
         return
     show(result, lang)
 

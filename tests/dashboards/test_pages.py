@@ -215,10 +215,11 @@ def test_settlement_from_a_buy_in_list_says_who_pays_whom(open_page: OpenPage, f
     no_exceptions(at)
     assert at.radio(key="settlement_source").value == "bank.csv"
     assert at.success[0].value == "The bank balances and every result matches the hands."
+    assert [m.value for m in at.metric][:3] == [str(100000 * len(paid))] * 2 + ["0"]
     payments = [m.value for m in at.markdown if " pays " in m.value]
     assert len(payments) == len([v for v in paid.values() if v]) - 1 or len(payments) >= 1
     at = open_page("settlement", uploads=(files["native"],))
-    assert at.radio(key="settlement_source").value == "typed"
+    assert at.radio(key="settlement_source").value == ""  # the typed table
     assert at.info[0].value.startswith("Type each player's buy-ins")
 
 
@@ -293,3 +294,23 @@ def test_files_named_on_the_command_line_are_the_night(
     assert at.radio(key=context.SOURCE).value == "files"
     assert verdict_line(at).startswith("6 hands: ")
     assert "broken.txt:1: " in texts(at).replace("\\", "")
+
+
+def test_settlement_names_a_ledger_it_cannot_read_and_warns_of_unreadable_hands(
+    open_page: OpenPage, files: dict[str, Upload]
+) -> None:
+    bad = Upload("bank.csv", b"player,kind,amount\nAnna,loan,100\n")
+    at = open_page("settlement", uploads=(files["native"],), settlement_files=(bad,))
+    no_exceptions(at)
+    assert at.radio(key="settlement_source").value == "bank.csv"
+    assert at.error[0].value.replace("\\", "") == (
+        "bank.csv is not a ledger: bank.csv:2: buyins: expected a kind: buy-in or cash-out, found 'loan'"
+    )
+    lines = files["native"].data.decode().splitlines()
+    lines[1] = lines[1].replace('"seats"', '"seatz"', 1)
+    broken = Upload("night.jsonl", ("\n".join(lines) + "\n").encode())
+    good = Upload("bank.csv", b"player,kind,amount\nAnna,buy-in,100\nAnna,cash-out,100\n")
+    at = open_page("settlement", uploads=(broken,), settlement_files=(good,))
+    no_exceptions(at)
+    problems = [m.value.replace("\\", "") for m in at.markdown if m.value.startswith("- ")]
+    assert problems[0].startswith("- 1 hand of the night could not be read (see the audit)")
