@@ -97,14 +97,14 @@ def check_cards(record: HandRecord, rules: RuleSet) -> list[Problem]:
     if (
         len(set(cards)) == len(cards)
         and all(c in valid for c in cards)
-        and all(len(s.cards) in (0, 2) for s in record.shown)
+        and all(len(s.cards) <= 2 for s in record.shown)
     ):
         return problems  # the common case, in one pass
     deck = deck_of(rules.deck)
     counts = Counter(cards)
     rule = "SD-DECK" if rules.deck == 36 else "HE-DECK"
     for shown in record.shown:
-        if shown.cards and len(shown.cards) != 2:
+        if len(shown.cards) > 2:  # showing one of the two is allowed (a folded player may)
             problems.append(
                 Problem(
                     Code.HOLE_CARD_COUNT,

@@ -148,3 +148,9 @@ win Ben 6
     a = audit(text)
     assert a.verdict.value == "ok", a.problems
     assert a.total_pot == 6 and [p.amount for p in a.pots] == [6]
+
+
+def test_showing_one_of_two_cards_is_allowed() -> None:
+    """SD-DEAL: a folded player may show one card; only more than two is impossible."""
+    text = _hand("1", "Carla", (100, 100, 100)) + "show Anna Ah\n"
+    assert audit(text).verdict.value == "ok"

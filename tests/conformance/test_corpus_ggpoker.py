@@ -45,7 +45,6 @@ QUIRKS: dict[str, tuple[set[str], str]] = {
     "TM247777995": ({"FORCED_BET_WRONG"}, _LEVEL),
     "TM247849493": ({"FORCED_BET_WRONG"}, _LEVEL),
     "TM247850728": ({"FORCED_BET_WRONG", "RAISE_BELOW_MINIMUM"}, _LEVEL),
-    "SD27208832": ({"HOLE_CARD_COUNT"}, "GG lets a player who folded show one of his two cards"),
 }
 
 
