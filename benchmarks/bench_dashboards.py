@@ -34,10 +34,10 @@ from analyzer.night import audit_files
 from analyzer.replay.engine import replay
 from analyzer.ruleset import load_rules
 from analyzer.settlement import hand_results, settle_buyins
+from analyzer.stats.charts import results_over_hands, starting_hands
 from analyzer.stats.query import sessions, summary
 from analyzer.store.store import Store
 from benchmarks.bench_store import HANDS, run_import, write_night
-from dashboards.queries import results_over_hands, starting_hands
 from dashboards.uploads import Upload, read_uploads
 from parsers.buyins import parse_buyins
 

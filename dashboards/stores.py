@@ -19,11 +19,12 @@ import streamlit as st
 from analyzer import observed
 from analyzer.detect import rules_for
 from analyzer.ruleset import RuleSet
+from analyzer.stats import charts as queries
 from analyzer.stats import query
 from analyzer.store.allin_pass import fill_allin_ev
 from analyzer.store.importer import import_paths
 from analyzer.store.store import Store
-from dashboards import data, queries
+from dashboards import data
 from dashboards.context import Context
 from parsers import native
 from parsers.record import HandRecord

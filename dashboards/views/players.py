@@ -7,8 +7,9 @@ import plotly.graph_objects as go
 import polars as pl
 import streamlit as st
 
+from analyzer.stats import charts as queries
 from analyzer.stats.query import RATES, rate
-from dashboards import context, data, queries, stores
+from dashboards import context, data, stores
 from dashboards.show import columns
 from dashboards.strings import tr
 

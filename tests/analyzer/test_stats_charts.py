@@ -6,7 +6,7 @@ from datetime import datetime
 
 import polars as pl
 
-from dashboards.queries import rank_order, results_over_hands, starting_hands
+from analyzer.stats.charts import rank_order, results_over_hands, starting_hands
 
 
 def players(rows: list[dict[str, object]]) -> pl.LazyFrame:

@@ -1,4 +1,4 @@
-"""Two store queries the Players page needs that :mod:`analyzer.stats.query` does not offer yet.
+"""Store queries for charts: results over the hands and by starting hand.
 
 * :func:`results_over_hands`: one player's results hand after hand, summed as they go (net, at
   showdown, without showdown, all-in adjusted), thinned to a few thousand points for a chart;
@@ -6,7 +6,7 @@
 
 They read the store's ``players`` and ``allin_ev`` tables lazily with polars, exactly as
 :mod:`analyzer.stats.query` does (the same filters: no unreadable hands; all-in luck =
-won - expected), and belong next to it; they are here until it has them.
+won - expected).
 """
 
 from __future__ import annotations
