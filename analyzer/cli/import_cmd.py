@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from analyzer.cli.errors import EXIT_CANNOT_RUN, EXIT_OK, EXIT_PROBLEMS, user_errors
+from analyzer.cli.progress import tqdm_bar
 from analyzer.store.allin_pass import fill_allin_ev
 from analyzer.store.importer import FileReport, ImportReport, import_paths
 from analyzer.store.store import Store
@@ -35,8 +36,8 @@ def command(
     """
     with user_errors():
         store = Store(store_dir)
-        report = import_paths(list(paths), store, workers=workers, format=format_name, progress=None)
-        equity_hands = 0 if no_equity else fill_allin_ev(store, workers=workers, progress=None)
+        report = import_paths(list(paths), store, workers=workers, format=format_name, progress=tqdm_bar)
+        equity_hands = 0 if no_equity else fill_allin_ev(store, workers=workers, progress=tqdm_bar)
     if as_json:
         for f in report.files:
             click.echo(json.dumps(_file_json(f), ensure_ascii=False))

@@ -17,8 +17,8 @@ import pyarrow as pa
 
 from analyzer.evaluator import Ranking
 from analyzer.stats.allin import AllInPot, adjusted
+from analyzer.store.bars import Bars, progress_bar
 from analyzer.store.pool import ordered_map, worker_count
-from analyzer.store.progress import progress_bar
 from analyzer.store.schema import ALLIN_EV, EV_KEYS
 from analyzer.store.store import Store, Transaction
 from parsers.record import Street
@@ -35,7 +35,7 @@ def missing(store: Store) -> pl.DataFrame:
     return store.scan("allins").join(done, on="hand_id", how="anti").sort("hand_id", "pot").collect()
 
 
-def fill_allin_ev(store: Store, *, workers: int | None = None, progress: bool | None = False) -> int:
+def fill_allin_ev(store: Store, *, workers: int | None = None, progress: Bars | None = None) -> int:
     """Compute and store the adjusted results of every all-in still without one; returns hands done.
 
     Results are committed every :data:`COMMIT_HANDS` hands, so a long pass that is stopped
@@ -53,7 +53,7 @@ def fill_allin_ev(store: Store, *, workers: int | None = None, progress: bool | 
         .collect()
         .iter_rows()
     }
-    bar = progress_bar(total, unit="hand", desc="all-in equity", progress=progress)
+    bar = progress_bar(total, unit="hand", desc="all-in equity", bars=progress)
     with store.writing() as tx:
         pending = 0
         count = 1 if total <= TASK_HANDS else worker_count(workers)  # a small pass: no pool to start

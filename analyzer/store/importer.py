@@ -27,8 +27,8 @@ import pyarrow.compute as pc
 
 from analyzer.replay.findings import Code, HandAudit, Problem, Verdict
 from analyzer.ruleset import RuleSet
+from analyzer.store.bars import Bars, progress_bar
 from analyzer.store.pool import ordered_map, worker_count
-from analyzer.store.progress import progress_bar
 from analyzer.store.rows import Rows
 from analyzer.store.store import ImportLog, Store, Transaction
 from parsers.errors import HandHistoryError, RejectCode, Rejected
@@ -298,7 +298,7 @@ def import_paths(
     rules_for: RulesFn | None = None,
     workers: int | None = None,
     format: str = "auto",
-    progress: bool | None = False,
+    progress: Bars | None = None,
     chunk_bytes: int | None = None,
 ) -> ImportReport:
     """Import files into the store (all or nothing); returns where every hand went."""
@@ -308,7 +308,7 @@ def import_paths(
         known = frozenset(store.hand_ids())
         seen: set[str] = set()
         total = sum(_task_size(t) for t in tasks)
-        bar = progress_bar(total, unit="B", desc="import", progress=progress)
+        bar = progress_bar(total, unit="B", desc="import", bars=progress)
         for result in _results(tasks, workers, (audit, rules_for, tx.id, known)):
             _take(result, reports[result.task.file], seen, tx)
             bar.update(_task_size(result.task))

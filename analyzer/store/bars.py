@@ -1,7 +1,8 @@
-"""Progress bars (tqdm) for long store work; ``progress=None`` shows one only on a terminal."""
+"""What the store needs of a progress bar; the CLI gives it one (tqdm), the library none."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 
@@ -11,6 +12,10 @@ class Bar(Protocol):
     def set_postfix(self, **kwargs: object) -> object: ...
 
     def close(self) -> object: ...
+
+
+#: makes a bar for a piece of work: ``bars(total, unit=..., desc=...)``
+Bars = Callable[..., Bar]
 
 
 class _Quiet:
@@ -26,13 +31,8 @@ class _Quiet:
         pass
 
 
-def progress_bar(total: int, *, unit: str, desc: str, progress: bool | None) -> Bar:
-    """A tqdm bar on stderr; none when ``progress`` is False."""
-    if progress is False:
+def progress_bar(total: int, *, unit: str, desc: str, bars: Bars | None) -> Bar:
+    """The caller's bar for this work, or one that shows nothing."""
+    if bars is None:
         return _Quiet()
-    from tqdm import tqdm
-
-    bar: Bar = tqdm(
-        total=total, unit=unit, unit_scale=unit == "B", desc=desc, disable=None if progress is None else False
-    )
-    return bar
+    return bars(total, unit=unit, desc=desc)
