@@ -205,8 +205,10 @@ def _rake_problems(record: HandRecord, rules: RuleSet, r: Replay, rake: int) -> 
 def _award_problems(
     record: HandRecord, r: Replay, claimed: dict[str, int], cashed_out: set[str], ranking: Ranking
 ) -> list[Problem]:
-    money = _money(record.decimals)
     settlement = r.settlement
+    if not settlement.undecided and _claims_match(record, r, claimed):
+        return []  # the common hand: every award where the replay puts it
+    money = _money(record.decimals)
     undecided = set(settlement.undecided)
     unverifiable = {p for i, pot in enumerate(r.pots) if i in undecided for p in pot.eligible}
     problems: list[Problem] = []
@@ -250,11 +252,10 @@ def _award_problems(
                 )
             )
     owed = settlement.owed
+    seat_order = {p.name: i for i, p in enumerate(r.players)}
     wrong = [
         name
-        for name in sorted(
-            set(owed) | set(claimed), key=lambda n: [p.name for p in r.players].index(n) if n in totals else 99
-        )
+        for name in sorted(set(owed) | set(claimed), key=lambda n: seat_order.get(n, 99))
         if name not in unverifiable and name not in cashed_out and owed.get(name, 0) != claimed.get(name, 0)
     ]
     if not wrong:
@@ -344,6 +345,17 @@ def _award_problems(
             )
         )
     return problems
+
+
+def _claims_match(record: HandRecord, r: Replay, claimed: dict[str, int]) -> bool:
+    """Every player paid what the replay owes, and every award from a pot its player may win."""
+    owed = r.settlement.owed
+    if any(owed.get(name, 0) != amount for name, amount in claimed.items()):
+        return False
+    if any(amount and claimed.get(name, 0) != amount for name, amount in owed.items()):
+        return False
+    pots = r.pots
+    return all(a.pot is None or a.pot >= len(pots) or a.player in pots[a.pot].eligible for a in record.awards)
 
 
 def _odd_chip_only(wrong: list[str], owed: dict[str, int], claimed: dict[str, int]) -> bool:

@@ -97,11 +97,12 @@ class RuleSet:
         unit = self.betting.min_bet_unit
         if self.betting.structure is Betting.FIXED_LIMIT:
             return stakes.small_bet or stakes.big_blind
-        base = {
-            "ante": stakes.ante or stakes.button_blind,
-            "big_blind": stakes.big_blind or stakes.button_blind,
-            "small_bet": stakes.small_bet,
-        }[unit]
+        if unit == "ante":
+            base = stakes.ante or stakes.button_blind
+        elif unit == "big_blind":
+            base = stakes.big_blind or stakes.button_blind
+        else:
+            base = stakes.small_bet
         return base * self.betting.min_bet_multiple
 
     def to_toml(self) -> str:

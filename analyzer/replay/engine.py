@@ -148,7 +148,7 @@ def _forced_bet_problems(record: HandRecord, rules: RuleSet, dealt: list[str]) -
         return problems
     if rules.forced.antes and record.stakes.ante:
         for name in dealt:
-            if (name, PostKind.ANTE) not in posted and not _all_in_before(record, name):
+            if (name, PostKind.ANTE) not in posted and not _all_in_before(record, name):  # rare
                 problems.append(
                     Problem(
                         Code.FORCED_BET_MISSING,
@@ -160,6 +160,13 @@ def _forced_bet_problems(record: HandRecord, rules: RuleSet, dealt: list[str]) -
                     )
                 )
     antes_by: dict[str, int] = {}
+    stakes = record.stakes
+    wanted = {
+        PostKind.ANTE: stakes.ante,
+        PostKind.SMALL_BLIND: stakes.small_blind,
+        PostKind.BIG_BLIND: stakes.big_blind,
+        PostKind.BUTTON_BLIND: stakes.button_blind,
+    }
     for i, post in enumerate(record.posts):
         if post.kind is PostKind.ANTE:
             antes_by[post.player] = antes_by.get(post.player, 0) + 1
@@ -174,12 +181,7 @@ def _forced_bet_problems(record: HandRecord, rules: RuleSet, dealt: list[str]) -
                         post.player,
                     )
                 )
-        expected = {
-            PostKind.ANTE: record.stakes.ante,
-            PostKind.SMALL_BLIND: record.stakes.small_blind,
-            PostKind.BIG_BLIND: record.stakes.big_blind,
-            PostKind.BUTTON_BLIND: record.stakes.button_blind,
-        }.get(post.kind, 0)
+        expected = wanted.get(post.kind, 0)
         if expected and post.amount != expected and not post.all_in:
             if post.kind is PostKind.ANTE and rules.forced.big_blind_ante and post.amount == record.stakes.big_blind:
                 continue

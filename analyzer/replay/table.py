@@ -179,7 +179,12 @@ class Table:
         return not p.folded and p.stack > 0 and not (cap and p.total >= cap)
 
     def _count_live(self) -> int:
-        return sum(1 for p in self.players if self._is_live(p))
+        cap = self.stakes.cap
+        n = 0
+        for p in self.players:
+            if not p.folded and p.stack > 0 and not (cap and p.total >= cap):
+                n += 1
+        return n
 
     def round_over(self) -> bool:
         return self.next_to_act() is None
