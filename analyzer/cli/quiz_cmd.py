@@ -23,7 +23,7 @@ from analyzer.quiz import (
     render,
 )
 from analyzer.quiz.text import Cards, Text, t
-from analyzer.ruleset import load_rules
+from analyzer.ruleset import RuleSet, load_rules
 
 
 class OneLineCommand(click.Command):
@@ -80,6 +80,14 @@ def _whole(option: str, value: str | None, *, low: int, high: int | None = None)
 @click.option("--seed", default=None, metavar="N", help="Same seed, same questions (default: a new one, shown).")
 @click.option("--count", default="10", show_default=True, metavar="N", help="How many questions.")
 @click.option("--level", default=None, metavar="1|2|3", help="Fix the difficulty (default: it follows your answers).")
+@click.option(
+    "--hands",
+    "hand_files",
+    multiple=True,
+    type=click.Path(exists=True),
+    help="Ask about your own showdowns in these hand histories (with --player).",
+)
+@click.option("--player", default=None, help="Your name in the hand histories given with --hands.")
 @click.option("--json", "as_json", is_flag=True, help="Print the questions with answers, one JSON object a line.")
 def command(
     kinds: tuple[str, ...],
@@ -88,6 +96,8 @@ def command(
     seed: str | None,
     count: str,
     level: str | None,
+    hand_files: tuple[str, ...],
+    player: str | None,
     as_json: bool,
 ) -> None:
     """Training mode: questions that teach the short deck (spot the A-6-7-8-9 straight, the best
@@ -95,6 +105,9 @@ def command(
     ranks or numbers asked for; an empty line gives up on a question, ``quit`` stops.
     With --json, print each question with its answer and explanation instead, one JSON
     object a line (levels 1, 2, 3 in turn unless --level is given).
+
+    With --hands FILE... --player NAME, the questions come from your own showdowns (a hand you
+    lost to an A-6-7-8-9 straight first).
 
     Example: sixplus quiz --kind low-straight --lang de --seed 7 --count 5
     """
@@ -107,9 +120,24 @@ def command(
     if number is None:
         number = random.SystemRandom().randrange(1_000_000)
     assert how_many is not None
+    if hand_files and not player:
+        fail("quiz: --hands: expected --player NAME too (whose showdowns to ask about)")
     with user_errors():
         rules = load_rules(rules_name)
         quiz = Quiz(rules=rules, seed=number, kinds=chosen or None, level=fixed)
+        if hand_files:
+            assert player is not None
+            own = _own_questions(hand_files, player, rules)
+            if not own:
+                fail(f"quiz: no showdown of {player} with known cards in the hands given", 1)
+            own = own[:how_many]
+            if as_json:
+                for n, question in enumerate(own, start=1):
+                    record = as_record(question, lang, n=n, seed=number, rules=rules.name)
+                    click.echo(json.dumps(record, ensure_ascii=False))
+                return
+            _play(quiz, len(own), lang, number, rules.name, fixed=own)
+            return
         if as_json:
             for n in range(1, how_many + 1):
                 question = quiz.next(level=fixed or LEVELS[(n - 1) % len(LEVELS)])
@@ -120,11 +148,20 @@ def command(
     _play(quiz, how_many, lang, number, rules.name)
 
 
-def _play(quiz: Quiz, count: int, lang: str, seed: int, rules: str) -> None:
+def _own_questions(files: tuple[str, ...], player: str, rules: RuleSet) -> list[Question]:
+    """Questions from the player's own showdowns in hand-history files, lessons first."""
+    from analyzer.cli.inputs import read_all
+    from analyzer.quiz import questions_from_hands
+
+    records = [hand for parsed in read_all(files) for hand in parsed.hands]
+    return list(questions_from_hands(records, player, rules=rules).questions)
+
+
+def _play(quiz: Quiz, count: int, lang: str, seed: int, rules: str, *, fixed: list[Question] | None = None) -> None:
     click.echo(render(t("ui.seed", seed=seed, rules=rules), lang))
     for n in range(1, count + 1):
         with user_errors():
-            question = quiz.next()
+            question = fixed[n - 1] if fixed else quiz.next()
         click.echo("")
         click.echo(show(question, lang, n=n, count=count))
         reply = _ask(question, lang)

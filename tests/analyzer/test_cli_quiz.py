@@ -145,3 +145,18 @@ def test_unknown_rules_are_one_line_and_exit_2() -> None:
 def test_help_has_an_example() -> None:
     result = run("--help")
     assert result.exit_code == 0 and "Example: sixplus quiz" in result.output
+
+
+def test_quiz_from_a_players_own_hands_asks_about_their_showdowns() -> None:
+    """Questions from the player's imported hands: each names one of the player's hands."""
+    from pathlib import Path
+
+    night = Path(__file__).resolve().parents[2] / "sample_histories" / "shortdeck-night.jsonl"
+    args = ["quiz", "--hands", str(night), "--player", "Ben", "--rules", "shortdeck", "--count", "5", "--json"]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    questions = [json.loads(line) for line in result.output.splitlines()]
+    assert len(questions) == 5
+    assert all(q["origin"].startswith("hand fri-2026-") for q in questions)
+    missing = CliRunner().invoke(cli, ["quiz", "--hands", str(night)])
+    assert missing.exit_code == 2 and "expected --player NAME" in missing.output
