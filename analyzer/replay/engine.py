@@ -246,7 +246,8 @@ def replay(record: HandRecord, rules: RuleSet, *, steps: bool = False) -> Replay
     trail: list[Step] = []
     for i, post in enumerate(record.posts):
         found = table.post(post)
-        problems.extend(_at(found, i))
+        if found:
+            problems.extend(_at(found, i))
         if steps:
             trail.append(
                 _step(table, i, post.player, f"{post.player} posts {post.kind.value.replace('_', ' ')}", found)
@@ -254,9 +255,11 @@ def replay(record: HandRecord, rules: RuleSet, *, steps: bool = False) -> Replay
     table.open_preflop()
     bomb = any(p.kind is PostKind.BOMB for p in record.posts)
     base = len(record.posts)
+    current = STREET_INDEX[table.street]
     for j, action in enumerate(record.actions):
         index = base + j
-        if STREET_INDEX[action.street] < STREET_INDEX[table.street]:
+        wanted = STREET_INDEX[action.street]
+        if wanted < current:
             problems.append(
                 Problem(
                     Code.ACTION_OUT_OF_TURN,
@@ -268,7 +271,7 @@ def replay(record: HandRecord, rules: RuleSet, *, steps: bool = False) -> Replay
                 )
             )
             continue
-        while STREET_INDEX[action.street] > STREET_INDEX[table.street]:
+        while wanted > current:
             if table.in_hand_count() <= 1:
                 break
             waiting = table.next_to_act()
@@ -284,7 +287,8 @@ def replay(record: HandRecord, rules: RuleSet, *, steps: bool = False) -> Replay
                     )
                 )
             table.end_round()
-            table.start_street(STREETS[STREET_INDEX[table.street] + 1])
+            current += 1
+            table.start_street(STREETS[current])
         if action.player in out:
             found = [
                 Problem(
@@ -298,7 +302,8 @@ def replay(record: HandRecord, rules: RuleSet, *, steps: bool = False) -> Replay
             ]
         else:
             found = table.check(action, index)
-        problems.extend(found)
+        if found:
+            problems.extend(found)
         table.apply(action)
         if steps:
             trail.append(_step(table, index, action.player, _action_text(action, record.decimals), found))

@@ -58,6 +58,7 @@ class Legal:
 
 
 STREET_INDEX = {Street.PREFLOP: 0, Street.FLOP: 1, Street.TURN: 2, Street.RIVER: 3}
+_DEAD = frozenset({PostKind.ANTE, PostKind.DEAD_BLIND})  # posts that are not live bets
 
 
 class Table:
@@ -215,9 +216,9 @@ class Table:
         p.stack -= amount
         p.total += amount
         p.posted += amount
-        if not post.kind.is_live:
+        if post.kind in _DEAD:
             p.dead += amount
-        if post.kind.is_live:
+        if post.kind not in _DEAD:
             p.street += amount
             if p.street > self.current_bet:
                 self.current_bet = p.street
