@@ -8,8 +8,11 @@ last preflop. Heads-up with blinds, the button is the small blind and is called 
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from parsers.record import HandRecord, PostKind
 
+_BLINDS = (PostKind.SMALL_BLIND, PostKind.BIG_BLIND)
 _TAIL = ("LJ", "HJ", "CO")  # the last seats before the button, in the order they act
 
 
@@ -42,23 +45,29 @@ def positions(record: HandRecord) -> dict[str, str]:
     dealt = [s for s in record.seats if not s.sitting_out]
     if record.button is None or not dealt:
         return {s.player: "" for s in dealt}
-    button = record.button
-    order = [s.player for s in sorted(dealt, key=lambda s: ((s.seat - button - 1) % 1000, s.seat))]
-    on_button = order[-1]
-    has_blinds = any(p.kind in (PostKind.SMALL_BLIND, PostKind.BIG_BLIND) for p in record.posts)
-    labels: dict[str, str] = {on_button: "BTN"}
-    rest = order[:-1]
-    if has_blinds:
-        if len(order) == 2:
-            labels[rest[0]] = "BB"
-            rest = []
-        else:
-            labels[rest[0]] = "SB"
-            labels[rest[1]] = "BB"
-            rest = rest[2:]
-    for player, label in zip(rest, other_labels(len(rest))):
-        labels[player] = label
+    has_blinds = any(p.kind in _BLINDS for p in record.posts)
+    labels: dict[str, str] = {}
+    for number, label in _labels(record.button, tuple(s.seat for s in dealt), has_blinds):
+        labels[dealt[number].player] = label
     for post in record.posts:
         if post.kind is PostKind.STRADDLE and post.player in labels:
             labels[post.player] = "STR"
     return {p: labels[p] for p in (s.player for s in dealt)}
+
+
+@lru_cache(maxsize=4096)
+def _labels(button: int, seats: tuple[int, ...], has_blinds: bool) -> tuple[tuple[int, str], ...]:
+    """(place in ``seats``, label) in the order they are given: the button first, then the
+    blinds and the others in acting order (the same few tables come back hand after hand)."""
+    order = sorted(range(len(seats)), key=lambda i: ((seats[i] - button - 1) % 1000, seats[i]))
+    labels = [(order[-1], "BTN")]
+    rest = order[:-1]
+    if has_blinds:
+        if len(order) == 2:
+            labels.append((rest[0], "BB"))
+            rest = []
+        else:
+            labels += [(rest[0], "SB"), (rest[1], "BB")]
+            rest = rest[2:]
+    labels += zip(rest, other_labels(len(rest)))
+    return tuple(labels)

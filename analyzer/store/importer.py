@@ -186,9 +186,20 @@ def default_audit() -> AuditFn:
 
 
 def default_rules_for() -> RulesFn:
-    from analyzer.detect import rules_for
+    """:func:`analyzer.detect.rules_for`, each rule set looked up once a task by the name the
+    hand maps to (the lookup itself lists the presets: it costs more than a hand's rows)."""
+    from analyzer.detect import rules_for, rules_name_for
 
-    return rules_for
+    loaded: dict[str, RuleSet] = {}
+
+    def cached(record: HandRecord) -> RuleSet:
+        name = rules_name_for(record)
+        rules = loaded.get(name)
+        if rules is None:
+            rules = loaded[name] = rules_for(record)
+        return rules
+
+    return cached
 
 
 def run_task(task: Task) -> ChunkResult:

@@ -18,14 +18,21 @@ from analyzer.evaluator import Ranking, category_of, strengths
 from analyzer.replay.findings import Code, HandAudit, Verdict
 from analyzer.ruleset import RuleSet
 from analyzer.stats.allin import allin_pots
-from analyzer.stats.facts import hand_facts
-from analyzer.store.schema import HAND_TABLES, PLAYERS, TABLES
-from parsers.record import HandRecord, Stakes, money_text
+from analyzer.stats.facts import HandFacts, hand_facts
+from analyzer.store.schema import HAND_TABLES, HANDS, PLAYERS, TABLES
+from parsers.record import HandRecord, PostKind, Stakes, money_text
 
 _BOARD_FLOP = 3
-_STRENGTH = PLAYERS.get_field_index("strength")
+_STRENGTH = PLAYERS.get_field_index("strength")  # category follows it
 _BAD_CARDS = frozenset((Code.CARD_NOT_IN_DECK, Code.DUPLICATE_CARD))  # no equity from such cards
-_CATEGORY = PLAYERS.get_field_index("category")
+_LIVE = frozenset(kind for kind in PostKind if kind.is_live)
+# the players columns after flop_set: the hand's grouping keys, taken from its hands row
+_PLAYER_KEYS = PLAYERS.names[PLAYERS.get_field_index("flop_set") + 1 :]
+# the types of what a row holds after its hand's row number (not hand_id; for players not
+# strength and category, made in one batch, nor the keys)
+_ROW_TYPES = {name: [f.type for f in TABLES[name]][1:] for name in HAND_TABLES} | {
+    "players": [f.type for f in PLAYERS if f.name not in ("hand_id", "strength", "category", *_PLAYER_KEYS)]
+}
 
 
 @lru_cache(maxsize=1024)
@@ -92,12 +99,18 @@ def parse_time(text: str | None) -> int | None:
 
 
 class Rows:
-    """Rows of every table for a chunk of audited hands; :meth:`tables` makes Arrow tables."""
+    """Rows of every table for a chunk of audited hands; :meth:`tables` makes Arrow tables.
+
+    Only ``hands`` rows name their hand: a row of another table starts with its hand's row
+    number in ``hands``, and the columns the hand gives (its id; for ``players`` also the
+    grouping keys) are taken from the ``hands`` columns when the tables are made, which is
+    far cheaper than repeating them in every row.
+    """
 
     def __init__(self, import_id: str) -> None:
         self.import_id = import_id
-        self.rows: dict[str, list[Any]] = {name: [] for name in HAND_TABLES}  # tuples; players rows are lists
-        # players rows to fill with a strength: ranking -> (row numbers, 7 card indices each)
+        self.rows: dict[str, list[Any]] = {name: [] for name in HAND_TABLES}  # tuples
+        # players rows to give a strength: ranking -> (row numbers, 7 card indices each)
         self._pending: dict[Ranking, tuple[list[int], list[list[int]]]] = defaultdict(lambda: ([], []))
 
     def add(self, record: HandRecord, audit: HandAudit, rules: RuleSet) -> None:
@@ -116,7 +129,8 @@ class Rows:
             raise
 
     def _add(self, record: HandRecord, audit: HandAudit, rules: RuleSet) -> None:
-        hid = record.hand_id
+        hands = self.rows["hands"]
+        h = len(hands)  # this hand's row number
         ledger = {row.player: row for row in audit.ledger}
         won = {p: sum(row.won) for p, row in ledger.items()}
         facts = hand_facts(record, won)
@@ -124,21 +138,23 @@ class Rows:
         unit, unit_name = win_unit(stakes)
         stake = stake_label(stakes, record.decimals)
         started = parse_time(record.started_at)
-        first = record.boards[0] if record.boards else ()
+        boards = record.boards
+        first = boards[0] if boards else ()
         verdict = audit.verdict
         deck = rules.deck
-        self.rows["hands"].append(
+        source, game = record.source, record.game
+        hands.append(
             (
-                hid,
+                record.hand_id,
                 self.import_id,
-                record.source.file,
-                record.source.line,
-                record.source.format,
-                record.game.site,
-                record.game.variant,
-                record.game.betting,
-                record.game.declared,
-                record.game.tournament,
+                source.file,
+                source.line,
+                source.format,
+                game.site,
+                game.variant,
+                game.betting,
+                game.declared,
+                game.tournament,
                 rules.name,
                 rules.ranking,
                 deck,
@@ -161,7 +177,7 @@ class Rows:
                 audit.total_pot,
                 audit.rake,
                 " ".join(first),
-                [" ".join(b) for b in record.boards],
+                [" ".join(b) for b in boards],
                 facts.last_street,
                 facts.showdown,
                 facts.all_in,
@@ -170,145 +186,139 @@ class Rows:
             )
         )
         shown = {s.player: s for s in record.shown}
-        lowest = 16 if deck == 36 else 0  # the deck's lowest card index
         stacks = {s.player: s.stack for s in record.seats}
         players = self.rows["players"]
-        keys = (
-            record.source.file,
-            record.source.line,
-            started,
-            rules.name,
-            rules.ranking,
-            stake,
-            unit,
-            unit_name,
-            record.currency,
-            record.decimals,
-            record.game.tournament,
-            verdict,
-        )
+        seven_ok = len(first) == 5 and "??" not in first
+        board: list[int] | None = None  # its card indices, once a player's cards need them
+        lowest = 16 if deck == 36 else 0  # the deck's lowest card index
+        ranking = rules.ranking
+        flop = first[:_BOARD_FLOP] if len(first) >= _BOARD_FLOP else None
         for f in facts.players:
-            row = ledger.get(f.player)
-            s = shown.get(f.player)
+            name = f.player
+            row = ledger.get(name)
+            s = shown.get(name)
             cards = s.cards if s is not None and len(s.cards) == 2 and "??" not in s.cards else None
             pocket_pair = flop_set = None
             if cards is not None:
                 pocket_pair = cards[0][0] == cards[1][0]
-                if pocket_pair and len(first) >= _BOARD_FLOP:
-                    flop_set = any(c[0] == cards[0][0] for c in first[:_BOARD_FLOP])
-                seven = [_CARD_INDEX[c] for c in (*cards, *first)] if len(first) == 5 and "??" not in first else []
-                # a card outside the deck or dealt twice is the audit's finding; no category then
-                if len(set(seven)) == 7 and min(seven) >= lowest:
-                    pending_rows, pending_cards = self._pending[rules.ranking]
-                    pending_rows.append(len(players))
-                    pending_cards.append(seven)
-            invested = row.invested if row else (0, 0, 0, 0)
-            net = row.net if row else 0
-            won_total = won.get(f.player, 0)
-            claimed = row.claimed_won if row else 0
+                if pocket_pair and flop is not None:
+                    flop_set = any(c[0] == cards[0][0] for c in flop)
+                if seven_ok:
+                    if board is None:
+                        board = [_CARD_INDEX[c] for c in first]
+                    seven = [_CARD_INDEX[cards[0]], _CARD_INDEX[cards[1]], *board]
+                    # a card outside the deck or dealt twice is the audit's finding; no category then
+                    if len(set(seven)) == 7 and min(seven) >= lowest:
+                        pending_rows, pending_cards = self._pending[ranking]
+                        pending_rows.append(len(players))
+                        pending_cards.append(seven)
+            won_total = won.get(name, 0)
+            if row is not None:
+                invested, net, claimed = row.invested, row.net, row.claimed_won
+                money: tuple[int, ...] = (row.posted, sum(invested), *invested, row.returned, won_total, row.rake)
+                money += (net, claimed, net - won_total + claimed)
+            else:
+                money = (0, 0, 0, 0, 0, 0, 0, won_total, 0, 0, 0, -won_total)
             players.append(
-                [
-                    hid,
-                    f.player,
+                (
+                    h,
+                    name,
                     f.seat,
                     f.position,
-                    stacks[f.player],
+                    stacks[name],
                     " ".join(cards) if cards else None,
                     s is not None and not s.mucked and f.showdown,
-                    row.posted if row else 0,
-                    sum(invested),
-                    *invested,
-                    row.returned if row else 0,
-                    won_total,
-                    row.rake if row else 0,
-                    net,
-                    claimed,
-                    net - won_total + claimed,
-                    f.vpip_chance,
-                    f.vpip,
-                    f.pfr,
-                    f.three_bet_chance,
-                    f.three_bet,
-                    f.saw_flop,
-                    f.showdown,
-                    f.won_at_showdown,
-                    f.aggressive,
-                    f.calls,
-                    f.folds,
-                    f.all_in,
-                    None,  # strength: filled in tables()
-                    None,  # category
+                    *money,
+                    *f[3:],
                     pocket_pair,
                     flop_set,
-                    *keys,
-                ]
-            )
-        self._add_actions(record)
-        for pot in audit.pots:
-            self.rows["pots"].append(
-                (hid, pot.index, pot.run, pot.amount, list(pot.eligible), list(pot.winners), pot.hand)
-            )
-        for p in audit.problems:
-            self.rows["problems"].append(
-                (hid, p.code.value, p.verdict.value, p.message, p.action_index, p.rule, p.player)
-            )
-        bad_cards = any(p.code in _BAD_CARDS for p in audit.problems)
-        if audit.verdict is not Verdict.UNREADABLE and not bad_cards:
-            for contested in allin_pots(record, audit, facts):
-                self.rows["allins"].append(
-                    (
-                        hid,
-                        contested.pot,
-                        rules.ranking.value,
-                        contested.street.value,
-                        " ".join(contested.board),
-                        contested.amount,
-                        list(contested.players),
-                        [" ".join(c) for c in contested.cards],
-                        list(contested.won),
-                    )
                 )
+            )
+        self._add_actions(h, record)
+        pots = self.rows["pots"]
+        for pot in audit.pots:
+            pots.append((h, pot.index, pot.run, pot.amount, list(pot.eligible), list(pot.winners), pot.hand))
+        problems = self.rows["problems"]
+        for p in audit.problems:
+            problems.append((h, p.code.value, p.verdict.value, p.message, p.action_index, p.rule, p.player))
+        allin = facts.all_in and facts.showdown and verdict is not Verdict.UNREADABLE  # else no all-in pot
+        if allin and not any(p.code in _BAD_CARDS for p in audit.problems):
+            self._add_allins(h, record, audit, facts, rules)
 
-    def _add_actions(self, record: HandRecord) -> None:
-        hid = record.hand_id
+    def _add_allins(self, h: int, record: HandRecord, audit: HandAudit, facts: HandFacts, rules: RuleSet) -> None:
+        ranking = rules.ranking.value
+        for contested in allin_pots(record, audit, facts):
+            self.rows["allins"].append(
+                (
+                    h,
+                    contested.pot,
+                    ranking,
+                    contested.street.value,
+                    " ".join(contested.board),
+                    contested.amount,
+                    list(contested.players),
+                    [" ".join(c) for c in contested.cards],
+                    list(contested.won),
+                )
+            )
+
+    def _add_actions(self, h: int, record: HandRecord) -> None:
         out = self.rows["actions"]
         put: dict[str, int] = defaultdict(int)  # on the current street
         street = "preflop"
         for i, post in enumerate(record.posts):
             kind, amount = post.kind, post.amount
-            out.append((hid, i, "preflop", post.player, kind, amount, amount, post.all_in, post.line))
-            if kind.is_live:
+            out.append((h, i, "preflop", post.player, kind, amount, amount, post.all_in, post.line))
+            if kind in _LIVE:
                 put[post.player] += amount
         base = len(record.posts)
-        for j, a in enumerate(record.actions):
+        for j, a in enumerate(record.actions, base):
+            to, who = a.to, a.player
             if a.street != street:
                 street = a.street
                 put.clear()
-            added = max(0, a.to - put[a.player]) if a.to else 0
-            if a.to:
-                put[a.player] = max(put[a.player], a.to)
-            out.append((hid, base + j, street, a.player, a.kind, a.to, added, a.all_in, a.line))
+            if to:
+                before = put[who]
+                added = to - before if to > before else 0
+                if to > before:
+                    put[who] = to
+            else:
+                added = 0
+            out.append((h, j, street, who, a.kind, to, added, a.all_in, a.line))
 
     def tables(self) -> dict[str, pa.Table]:
         """The chunk as Arrow tables, one a table name (strengths evaluated in one batch)."""
-        players = self.rows["players"]
+        hands = _table(HANDS, self.rows["hands"])
+        out = {"hands": hands}
+        for name in HAND_TABLES[1:]:
+            schema = TABLES[name]
+            rows = self.rows[name]
+            types = _ROW_TYPES[name]
+            columns = list(zip(*rows)) if rows else [() for _ in range(len(types) + 1)]
+            index = pa.array(columns[0], type=pa.int32())
+            arrays = [pa.array(col, type=t) for col, t in zip(columns[1:], types, strict=True)]
+            if name == "players":
+                arrays[_STRENGTH - 1 : _STRENGTH - 1] = self._strengths(len(rows))
+                arrays += [hands.column(key).take(index) for key in _PLAYER_KEYS]
+            out[name] = pa.Table.from_arrays([hands.column("hand_id").take(index), *arrays], schema=schema)
+        self._pending.clear()
+        return out
+
+    def _strengths(self, count: int) -> list[pa.Array]:
+        strength: list[int | None] = [None] * count
+        category: list[str | None] = [None] * count
         for ranking, (numbers, cards) in self._pending.items():
             values = strengths(np.array(cards, dtype=np.int64), ranking)
             for number, value in zip(numbers, values.tolist()):
-                row = players[number]
-                row[_STRENGTH] = value
-                row[_CATEGORY] = category_of(value, ranking).value
-        self._pending.clear()
-        out = {}
-        for name in HAND_TABLES:
-            schema = TABLES[name]
-            rows = self.rows[name]
-            columns = list(zip(*rows)) if rows else [() for _ in schema]
-            out[name] = pa.Table.from_arrays(
-                [pa.array(col, type=field.type) for col, field in zip(columns, schema)], schema=schema
-            )
-        return out
+                strength[number] = value
+                category[number] = category_of(value, ranking).value
+        return [pa.array(strength, type=PLAYERS.field(_STRENGTH).type), pa.array(category, type=pa.string())]
 
     @property
     def hands(self) -> int:
         return len(self.rows["hands"])
+
+
+def _table(schema: pa.Schema, rows: list[tuple[Any, ...]]) -> pa.Table:
+    columns = list(zip(*rows)) if rows else [() for _ in schema]
+    return pa.Table.from_arrays([pa.array(col, type=f.type) for col, f in zip(columns, schema)], schema=schema)
