@@ -112,6 +112,9 @@ class Header:
     started_at: str | None
 
 
+_new_header = fast_new(Header)
+
+
 @dataclass(frozen=True, slots=True)
 class GameText:
     """What a header says about the game (the same for every hand of a table): kept once."""
@@ -127,7 +130,7 @@ class GameText:
             started_at = iso_time(date)
         except ParseError as error:
             raise ParseError(expected=error.expected, found=error.found, hand_id=hand_id) from None
-        return Header(hand_id, self.game, self.stakes, self.currency, self.decimals, started_at)
+        return _new_header(hand_id, self.game, self.stakes, self.currency, self.decimals, started_at)
 
 
 _GAMES: dict[object, GameText | ParseError] = {}
@@ -208,7 +211,7 @@ _MONEY = re.compile(
 )
 
 
-_MONEY_CACHE: dict[tuple[str, int], int] = {}  # amounts repeat (blinds, antes, stacks): read each once
+_MONEY_CACHES: dict[int, dict[str, int]] = {}  # decimals -> text -> amount: amounts repeat, read each once
 
 
 def money(text: str, decimals: int) -> int:
@@ -221,14 +224,23 @@ def money(text: str, decimals: int) -> int:
     ...
     parsers.errors.ParseError: <input>: input: expected an amount in whole units of 0.01, found '0.255'
     """
-    key = (text, decimals)
-    value = _MONEY_CACHE.get(key)
+    known = known_amounts(decimals)
+    value = known.get(text)
     if value is None:
         value = _read_money(text, decimals)
-        if len(_MONEY_CACHE) > 100_000:
-            _MONEY_CACHE.clear()
-        _MONEY_CACHE[key] = value
+        if len(known) > 100_000:
+            known.clear()
+        known[text] = value
     return value
+
+
+def known_amounts(decimals: int) -> dict[str, int]:
+    """The amounts :func:`money` has read with these decimals, by their text: a hot loop may
+    look an amount up here first (``known.get(text) or money(text, decimals)``)."""
+    known = _MONEY_CACHES.get(decimals)
+    if known is None:
+        known = _MONEY_CACHES[decimals] = {}
+    return known
 
 
 def _read_money(text: str, decimals: int) -> int:
@@ -258,11 +270,21 @@ def cards(text: str) -> tuple[str, ...]:
     >>> cards("Ah Kd"), cards("10h"), cards("")
     (('Ah', 'Kd'), ('Th',), ())
     """
+    known = _CARDS_CACHE.get(text)
+    if known is not None:
+        return known
     parts = text.split(" ")
     for part in parts:
         if part not in _CANONICAL_CARDS:
             return split_cards(text)
-    return tuple(parts)
+    read = tuple(parts)
+    if len(_CARDS_CACHE) > 100_000:
+        _CARDS_CACHE.clear()
+    _CARDS_CACHE[text] = read
+    return read
+
+
+_CARDS_CACHE: dict[str, tuple[str, ...]] = {}  # boards and hands repeat within a hand: split each text once
 
 
 def fraction_digits(text: str) -> int:
@@ -329,15 +351,28 @@ def iso_time(text: str) -> str | None:
             return None
         chosen = next((m for m in stamps if m.group("tz") == "ET"), stamps[0])
     y, mo, d, h, mi, sec, tz = chosen.groups()
-    year, month, day, hour = int(y), int(mo), int(d), int(h)
-    try:
-        date(year, month, day)
-    except ValueError:
-        raise ParseError(expected="a date like 2019/01/17 10:11:07", found=text) from None
-    if hour > 23 or int(mi) > 59 or int(sec or 0) > 60:
+    key = (y, mo, d, h, tz)
+    hour_of = _HOURS.get(key)
+    if hour_of is None:
+        year, month, day, hour = int(y), int(mo), int(d), int(h)
+        try:
+            date(year, month, day)
+        except ValueError:
+            raise ParseError(expected="a date like 2019/01/17 10:11:07", found=text) from None
+        if hour > 23:
+            raise ParseError(expected="a time like 10:11:07", found=text)
+        offset = eastern_offset(year, month, day, hour) if tz == "ET" else "+00:00" if tz in ("UTC", "GMT") else ""
+        hour_of = (f"{y}-{month:02d}-{day:02d}T{hour:02d}:", offset)
+        if len(_HOURS) > 10_000:
+            _HOURS.clear()
+        _HOURS[key] = hour_of
+    if int(mi) > 59 or int(sec or 0) > 60:
         raise ParseError(expected="a time like 10:11:07", found=text)
-    offset = eastern_offset(year, month, day, hour) if tz == "ET" else "+00:00" if tz in ("UTC", "GMT") else ""
-    return f"{y}-{month:02d}-{day:02d}T{hour:02d}:{mi}:{sec or '00'}{offset}"
+    return f"{hour_of[0]}{mi}:{sec or '00'}{hour_of[1]}"
+
+
+#: (year, month, day, hour, zone) as written -> the ISO text up to the hour and the UTC offset
+_HOURS: dict[tuple[str, str, str, str, str | None], tuple[str, str]] = {}
 
 
 # ---------------------------------------------------------------------------------------
@@ -369,17 +404,20 @@ def split_blocks(text: str, dialect: Dialect) -> Iterator[Block]:
     line = 1 + text.count("\n", 0, starts[0])
     for index in range(len(starts) - 1):
         start, stop = starts[index], starts[index + 1]
-        segment = text[start:stop]
-        end = _HAND_END.search(segment)
+        end = _HAND_END.search(text, start, stop)  # as in text[start:stop]: the pattern looks at no more
         if end is None:
+            segment = text[start:stop]
             line_start = text.rfind("\n", 0, stop) + 1
             glued = stop < len(text) and not text[line_start:stop].isspace() and line_start < stop
             yield Block(line, segment.split("\n"), is_hand=True, glued=glued)
+            line += segment.count("\n")
         else:
-            yield Block(line, segment[: end.start()].split("\n"), is_hand=True)
-            after = start + end.start() + 1
-            yield from _outside(text, after, stop, line + segment.count("\n", 0, end.start()) + 1)
-        line += segment.count("\n")
+            cut = end.start()
+            yield Block(line, text[start:cut].split("\n"), is_hand=True)
+            inside = text.count("\n", start, cut)
+            if text[cut + 1 : stop].strip():  # the usual blank lines between hands hold nothing
+                yield from _outside(text, cut + 1, stop, line + inside + 1)
+            line += inside + text.count("\n", cut, stop)
 
 
 def _header_starts(text: str, dialect: Dialect) -> list[int]:
@@ -667,6 +705,7 @@ class _HandReader:
     pending_ordinal: int | None = None
     descriptions: dict[tuple[str, int], str] = field(default_factory=dict)  # (player, run) -> "won with"
     straddle: int = 0
+    posted: set[PostKind] = field(default_factory=set)  # the kinds in posts
 
     def read(self) -> HandRecord:
         block = self.block
@@ -688,6 +727,7 @@ class _HandReader:
             )
         index = 2
         decimals = self.header.decimals
+        known = known_amounts(decimals)
         while index < len(lines) and lines[index].startswith("Seat "):
             line = lines[index]
             colon = line.find(": ")
@@ -702,7 +742,7 @@ class _HandReader:
                 seat_text, name, stack_text = seat.group("seat"), seat.group("name"), seat.group("stack")
                 out = seat.group("rest") is not None
             try:
-                stack = money(stack_text, decimals)
+                stack = known.get(stack_text) or money(stack_text, decimals)
             except ParseError as error:
                 raise _at(error, first + index) from None
             number = int(seat_text)
@@ -738,6 +778,7 @@ class _HandReader:
         names = self.names
         seat_names = self.seat_names
         decimals = self.header.decimals
+        known = known_amounts(decimals)
         append = self.actions.append
         summary = False
         for offset in range(index, len(lines)):
@@ -785,7 +826,7 @@ class _HandReader:
                             raise ParseError(expected='"calls <amount>" or "bets <amount>"', found=line)
                         amount, all_in = bet.group("amount"), bet.group("all_in") is not None
                     committed = self.committed
-                    to = committed.get(player, 0) + money(amount, decimals)
+                    to = committed.get(player, 0) + (known.get(amount) or money(amount, decimals))
                     committed[player] = to
                     append(_new_action(self.street, player, _BET_KINDS[verb], to, all_in, number))
                 elif rest.startswith("raises "):
@@ -797,8 +838,9 @@ class _HandReader:
                         if raised is None:
                             raise ParseError(expected='"raises <amount> to <amount>"', found=line)
                         by, to_text, all_in = raised.group("by"), raised.group("to"), raised.group("all_in") is not None
-                    money(by, decimals)
-                    to = money(to_text, decimals)
+                    if by not in known:
+                        money(by, decimals)
+                    to = known.get(to_text) or money(to_text, decimals)
                     self.committed[player] = to
                     append(_new_action(self.street, player, ActionKind.RAISE, to, all_in, number))
                 else:
@@ -890,7 +932,8 @@ class _HandReader:
                     found=f"{player}: {rest}",
                 )
             words, amount_text, all_in = post.group("kind"), post.group("amount"), post.group("all_in") is not None
-        amount = money(amount_text, self.header.decimals)
+        decimals = self.header.decimals
+        amount = known_amounts(decimals).get(amount_text) or money(amount_text, decimals)
         if words == "small & big blinds":
             big = self.header.stakes.big_blind
             if not 0 < big < amount:
@@ -900,14 +943,15 @@ class _HandReader:
             return
         kind = _POST_KINDS[words]
         big = self.header.stakes.big_blind
-        if kind is PostKind.BIG_BLIND and 0 < big < amount and any(p.kind is PostKind.BIG_BLIND for p in self.posts):
+        if kind is PostKind.BIG_BLIND and 0 < big < amount and PostKind.BIG_BLIND in self.posted:
             kind = PostKind.STRADDLE  # PokerMaster: a second, larger big blind is the straddle
-        elif kind is PostKind.SMALL_BLIND and any(p.kind is PostKind.SMALL_BLIND for p in self.posts):
+        elif kind is PostKind.SMALL_BLIND and PostKind.SMALL_BLIND in self.posted:
             kind = PostKind.DEAD_BLIND  # a second small blind: a returning player's missed blind, dead
         self._add_post(player, kind, amount, all_in, number)
 
     def _add_post(self, player: str, kind: PostKind, amount: int, all_in: bool, number: int) -> None:
         self.posts.append(_new_post(player, kind, amount, all_in, number))
+        self.posted.add(kind)
         if kind in _LIVE:
             total = self.committed.get(player, 0) + amount
             self.committed[player] = total
@@ -966,6 +1010,11 @@ class _HandReader:
     # -- streets and boards -------------------------------------------------------------
 
     def _marker(self, line: str, number: int) -> None:
+        if line == "*** HOLE CARDS ***":
+            return
+        if line == "*** SUMMARY ***":
+            self.summary = True
+            return
         marker = _MARKER.match(line)
         if marker is None:
             raise ParseError(expected="a street marker like *** FLOP *** [<cards>]", found=line)
@@ -1011,6 +1060,10 @@ class _HandReader:
             self._summary_seat(line, number)
         elif line.startswith("Total pot "):
             self._total(line)
+        elif line.startswith("Board [") and line.find("]") == len(line) - 1:  # "Board [<cards>]"
+            run = self.pending_ordinal
+            self.pending_ordinal = None
+            self.summary_boards.append((run or 0, cards(line[7:-1]), number))
         elif "Board [" in line:
             board = _SUMMARY_BOARD.match(line)
             if board is None:
@@ -1061,7 +1114,8 @@ class _HandReader:
         rest = rest[1:]
         if rest.startswith("folded"):
             raise ParseError(expected='"folded before Flop" or "folded on the Flop|Turn|River"', found=line)
-        rest = _OUTSIDE_SUFFIX.sub("", rest)
+        if rest.endswith((")", ").")):  # every suffix ends so
+            rest = _OUTSIDE_SUFFIX.sub("", rest)
         if _COLLECTED_SUMMARY.match(rest) is not None:
             return
         mucked = _MUCKED_SUMMARY.match(rest)
