@@ -12,7 +12,6 @@ are known; a pot only one player could win needs no adjustment.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -61,28 +60,34 @@ def allin_pots(record: HandRecord, audit: HandAudit, facts: HandFacts) -> tuple[
     if len(first) < size or "??" in first[:size]:
         return ()
     known = {s.player: s.cards for s in record.shown if len(s.cards) == 2 and "??" not in s.cards}
-    amounts: dict[int, int] = defaultdict(int)
-    won: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    pots: dict[int, tuple[list[int], dict[str, int]]] = {}  # index -> ([amount], won by player)
     eligible: dict[int, tuple[str, ...]] = {}
     for result in audit.pots:
-        amounts[result.index] += result.amount
-        eligible[result.index] = result.eligible
+        index = result.index
+        entry = pots.get(index)
+        if entry is None:
+            entry = pots[index] = ([0], {})
+        entry[0][0] += result.amount
+        eligible[index] = result.eligible
+        won = entry[1]
         for name, amount in result.shares:
-            won[result.index][name] += amount
+            won[name] = won.get(name, 0) + amount
     out = []
+    board = tuple(first[:size])
     for index in sorted(eligible):
         players = eligible[index]
         if len(players) < 2 or any(p not in known for p in players):
             continue
+        total, won = pots[index]
         out.append(
             AllInPot(
                 pot=index,
                 street=facts.last_street,
-                board=tuple(first[:size]),
-                amount=amounts[index],
+                board=board,
+                amount=total[0],
                 players=players,
                 cards=tuple(known[p] for p in players),
-                won=tuple(won[index].get(p, 0) for p in players),
+                won=tuple(won.get(p, 0) for p in players),
             )
         )
     return tuple(out)

@@ -14,7 +14,8 @@ import numpy as np
 import pyarrow as pa
 
 from analyzer.cards import Card
-from analyzer.evaluator import Ranking, category_of, strengths
+from analyzer.evaluator import ORDER, Ranking, strengths
+from analyzer.evaluator.categories import CATEGORY_SHIFT
 from analyzer.replay.findings import Code, HandAudit, Verdict
 from analyzer.ruleset import RuleSet
 from analyzer.stats.allin import allin_pots
@@ -76,6 +77,12 @@ def win_unit(stakes: Stakes) -> tuple[int, str]:
     return stakes.button_blind, "ante"
 
 
+@lru_cache(maxsize=1024)
+def _stake_words(stakes: Stakes, decimals: int) -> tuple[int, str, str]:
+    """:func:`win_unit` and :func:`stake_label` at once (one look-up a hand)."""
+    return (*win_unit(stakes), stake_label(stakes, decimals))
+
+
 _EPOCH = datetime(1970, 1, 1)
 _CARD_INDEX = {Card.from_index(i).text: i for i in range(52)}
 
@@ -110,7 +117,8 @@ class Rows:
     def __init__(self, import_id: str) -> None:
         self.import_id = import_id
         self.rows: dict[str, list[Any]] = {name: [] for name in HAND_TABLES}  # tuples
-        # players rows to give a strength: ranking -> (row numbers, 7 card indices each)
+        # players rows to give a strength: ranking -> (row numbers, 7 card indices and the
+        # deck's lowest card index each)
         self._pending: dict[Ranking, tuple[list[int], list[list[int]]]] = defaultdict(lambda: ([], []))
 
     def add(self, record: HandRecord, audit: HandAudit, rules: RuleSet) -> None:
@@ -135,8 +143,7 @@ class Rows:
         won = {p: sum(row.won) for p, row in ledger.items()}
         facts = hand_facts(record, won)
         stakes = record.stakes
-        unit, unit_name = win_unit(stakes)
-        stake = stake_label(stakes, record.decimals)
+        unit, unit_name, stake = _stake_words(stakes, record.decimals)
         started = parse_time(record.started_at)
         boards = record.boards
         first = boards[0] if boards else ()
@@ -206,12 +213,9 @@ class Rows:
                 if seven_ok:
                     if board is None:
                         board = [_CARD_INDEX[c] for c in first]
-                    seven = [_CARD_INDEX[cards[0]], _CARD_INDEX[cards[1]], *board]
-                    # a card outside the deck or dealt twice is the audit's finding; no category then
-                    if len(set(seven)) == 7 and min(seven) >= lowest:
-                        pending_rows, pending_cards = self._pending[ranking]
-                        pending_rows.append(len(players))
-                        pending_cards.append(seven)
+                    pending_rows, pending_cards = self._pending[ranking]
+                    pending_rows.append(len(players))
+                    pending_cards.append([_CARD_INDEX[cards[0]], _CARD_INDEX[cards[1]], *board, lowest])
             won_total = won.get(name, 0)
             if row is not None:
                 invested, net, claimed = row.invested, row.net, row.claimed_won
@@ -305,14 +309,26 @@ class Rows:
         return out
 
     def _strengths(self, count: int) -> list[pa.Array]:
-        strength: list[int | None] = [None] * count
-        category: list[str | None] = [None] * count
-        for ranking, (numbers, cards) in self._pending.items():
-            values = strengths(np.array(cards, dtype=np.int64), ranking)
-            for number, value in zip(numbers, values.tolist()):
-                strength[number] = value
-                category[number] = category_of(value, ranking).value
-        return [pa.array(strength, type=PLAYERS.field(_STRENGTH).type), pa.array(category, type=pa.string())]
+        """The strength and category columns: null but for the queued rows (one batch a ranking)."""
+        strength = np.zeros(count, dtype=np.int32)
+        known = np.zeros(count, dtype=bool)
+        category = np.full(count, None, dtype=object)
+        for ranking, (rows, queued) in self._pending.items():
+            if not rows:
+                continue
+            table = np.array(queued, dtype=np.int64)
+            cards = np.sort(table[:, :7], axis=1)
+            # a card outside the deck or dealt twice is the audit's finding; no category then
+            fine = (cards[:, 0] >= table[:, 7]) & (np.diff(cards, axis=1) > 0).all(axis=1)
+            if not fine.any():
+                continue
+            numbers = np.array(rows, dtype=np.int64)[fine]
+            values = strengths(table[fine, :7], ranking)
+            names = np.array([c.value for c in ORDER[ranking]], dtype=object)
+            strength[numbers] = values
+            known[numbers] = True
+            category[numbers] = names[values >> CATEGORY_SHIFT]
+        return [pa.array(strength, mask=~known), pa.array(category, type=pa.string())]
 
     @property
     def hands(self) -> int:
