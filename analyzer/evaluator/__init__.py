@@ -23,6 +23,7 @@ with numpy) give exactly the strengths of :mod:`~analyzer.evaluator.reference`, 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from analyzer.cards import RANK_WORDS, Card, CardsLike, clean, deck_of, pretty
 from analyzer.evaluator.batch import strengths
@@ -70,6 +71,7 @@ class HandValue:
         return f"{self.words()}: {pretty(self.cards)}"
 
 
+@lru_cache(maxsize=8192)
 def words_of(strength: int, ranking: Ranking) -> str:
     """The category and rank words of a strength, without its cards.
 

@@ -102,8 +102,13 @@ def settle(
                     hands[key] = strength_of(cards + runs[run], ranking)
                 values[p] = hands[key]
             best = max(values.values())
-            winners = clockwise_from_button([p for p in contenders if values[p] == best], seats, button)
-            shares = split(run_amount, winners, all_odd_to_first=all_odd_to_first)
+            top = [p for p in contenders if values[p] == best]
+            shares: tuple[tuple[str, int], ...]
+            if len(top) == 1:
+                winners, shares = top, ((top[0], run_amount),)
+            else:
+                winners = clockwise_from_button(top, seats, button)
+                shares = split(run_amount, winners, all_odd_to_first=all_odd_to_first)
             for w, amount in shares:
                 owed[w] = owed.get(w, 0) + amount
             results.append(
