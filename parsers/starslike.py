@@ -77,7 +77,7 @@ def fast_new(cls: type[_T]) -> Callable[..., _T]:
     (True, True)
     """
     fields = dataclasses.fields(cls)  # type: ignore[arg-type]
-    if hasattr(cls, "__post_init__") or "__slots__" not in vars(cls) or any(not f.init for f in fields):
+    if hasattr(cls, "__post_init__") or "__slots__" not in vars(cls) or any(not f.init or f.kw_only for f in fields):
         return cls
     namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_missing": dataclasses.MISSING}
     params, body = [], []
@@ -781,6 +781,8 @@ class _HandReader:
         known = known_amounts(decimals)
         append = self.actions.append
         summary = False
+        # with no ": " in any name, the first ": " ends the name of a player's line
+        colon_names = any(": " in name for name in names)
         for offset in range(index, len(lines)):
             line = lines[offset]
             number = first + offset
@@ -806,7 +808,7 @@ class _HandReader:
                     self._other_line(line, number)
                     continue
                 player: str | None = line[:colon]
-                if player not in names or line.find(": ", colon + 2) >= 0:
+                if player not in names or (colon_names and line.find(": ", colon + 2) >= 0):
                     player = self._player_before_colon(line, colon)
                     if player is None:
                         self._other_line(line, number)
@@ -854,6 +856,8 @@ class _HandReader:
             self._dealt(line[9:], number)
         elif line.startswith("Uncalled bet ("):
             self._uncalled(line, number)
+        elif line.endswith(" from pot") and (from_pot := _collected_from_pot(line)) is not None:
+            self._award(*from_pot, None, number)
         elif " collected " in line and (collected := _COLLECTED.match(line)) is not None:
             self._collected(collected, number)
         elif " cashed out the hand for " in line and (cashed := _CASHED_OUT.match(line)) is not None:
@@ -883,6 +887,10 @@ class _HandReader:
         if rest.startswith("posts "):
             self._post(player, rest, number)
         elif rest.startswith("shows "):
+            close = rest.find("]")
+            if rest.startswith("shows [") and close == len(rest) - 1:  # "shows [<cards>]", as the pattern reads it
+                self._show(player, cards(rest[7:close]), False, "", number)
+                return
             shows = _SHOWS.match(rest)
             if shows is None:
                 raise ParseError(expected='"shows [<cards>] (<description>)"', found=f"{player}: {rest}")
@@ -984,17 +992,25 @@ class _HandReader:
         self._show(player, cards(rest[bracket + 2 : -1]), False, "", number)
 
     def _uncalled(self, line: str, number: int) -> None:
-        uncalled = _UNCALLED.match(line)
-        if uncalled is None:
-            raise ParseError(expected='"Uncalled bet (<amount>) returned to <player>"', found=line)
-        player = self._seated(uncalled.group("name"))
-        self.returned.append(_new_returned(player, money(uncalled.group("amount"), self.header.decimals), number))
+        close = line.find(")", 14)  # after "Uncalled bet ("
+        if close > 14 and line.startswith(") returned to ", close) and len(line) > close + 14:
+            name, amount = line[close + 14 :], line[14:close]  # the usual line, as the pattern reads it
+        else:
+            uncalled = _UNCALLED.match(line)
+            if uncalled is None:
+                raise ParseError(expected='"Uncalled bet (<amount>) returned to <player>"', found=line)
+            name, amount = uncalled.group("name"), uncalled.group("amount")
+        player = self._seated(name)
+        self.returned.append(_new_returned(player, money(amount, self.header.decimals), number))
 
     def _collected(self, collected: re.Match[str], number: int) -> None:
-        player = self._seated(collected.group("name"))
         words = collected.group("pot")
         pot = None if words == "pot" else 0 if words == "main pot" else int(collected.group("n") or 1)
-        amount = money(collected.group("amount"), self.header.decimals)
+        self._award(collected.group("name"), collected.group("amount"), pot, number)
+
+    def _award(self, name: str, amount_text: str, pot: int | None, number: int) -> None:
+        player = self._seated(name)
+        amount = money(amount_text, self.header.decimals)
         self.awards.append(_new_award(player, amount, pot, self.run, "", number))
 
     def _outside(self, player: str, amount: int, fee: int, kind: str = "cashout") -> None:
@@ -1089,7 +1105,8 @@ class _HandReader:
             raise ParseError(expected='"Total pot <amount>[ Main pot <amount>. Side pot <amount>.]"', found=line)
         decimals = self.header.decimals
         self.total_pot = money(total.group("total"), decimals)
-        self.pots = tuple(money(a, decimals) for a in _POT_PART.findall(total.group("pots")))
+        pots = total.group("pots")
+        self.pots = tuple([money(a, decimals) for a in _POT_PART.findall(pots)]) if pots else ()
         for part in parts[1:]:
             word, _, amount = part.rpartition(" ")
             kind = _DEDUCTION_WORDS.get(word)
@@ -1116,9 +1133,9 @@ class _HandReader:
             raise ParseError(expected='"folded before Flop" or "folded on the Flop|Turn|River"', found=line)
         if rest.endswith((")", ").")):  # every suffix ends so
             rest = _OUTSIDE_SUFFIX.sub("", rest)
-        if _COLLECTED_SUMMARY.match(rest) is not None:
+        if rest.startswith(("collected (", "won (")) and _COLLECTED_SUMMARY.match(rest) is not None:
             return
-        mucked = _MUCKED_SUMMARY.match(rest)
+        mucked = _MUCKED_SUMMARY.match(rest) if rest.startswith("mucked") else None
         if mucked is not None:
             if mucked.group("cards") is not None:
                 self._show(player, cards(mucked.group("cards")), True, "", number)
@@ -1161,8 +1178,11 @@ class _HandReader:
     def _record(self, table: re.Match[str], last: int) -> HandRecord:
         header = self.header
         stakes = header.stakes
-        ante = stakes.ante or max((p.amount for p in self.posts if p.kind is PostKind.ANTE), default=0)
-        button_blind = stakes.button_blind or next((p.amount for p in self.posts if p.kind is PostKind.BUTTON_BLIND), 0)
+        ante, button_blind = stakes.ante, stakes.button_blind
+        if not ante and PostKind.ANTE in self.posted:
+            ante = max([p.amount for p in self.posts if p.kind is PostKind.ANTE])
+        if not button_blind and PostKind.BUTTON_BLIND in self.posted:
+            button_blind = next(p.amount for p in self.posts if p.kind is PostKind.BUTTON_BLIND)
         small_blind = stakes.small_blind
         if header.game.betting is Betting.FIXED_LIMIT and not small_blind:
             posted = next((p.amount for p in self.posts if p.kind is PostKind.SMALL_BLIND), None)
@@ -1198,11 +1218,11 @@ class _HandReader:
             posts=tuple(self.posts),
             actions=tuple(self.actions),
             boards=self._boards(last),
-            shown=tuple(_new_shown(p, d.cards, d.mucked, d.description, d.line) for p, d in self.shown.items()),
+            shown=tuple([_new_shown(p, d.cards, d.mucked, d.description, d.line) for p, d in self.shown.items()]),
             awards=tuple(awards),
             returned=tuple(self.returned),
             deductions=tuple(self.deductions),
-            cashouts=tuple(_new_cashout(p, o.amount, o.fee, kind) for (p, kind), o in self.outside.items()),
+            cashouts=tuple([_new_cashout(p, o.amount, o.fee, kind) for (p, kind), o in self.outside.items()]),
             total_pot=self.total_pot,
             pots=self.pots,
             game=header.game,
@@ -1214,6 +1234,21 @@ class _HandReader:
             started_at=header.started_at,
             source=_new_source(self.file, self.block.first_line, self.format),
         )
+
+
+def _collected_from_pot(line: str) -> tuple[str, str] | None:
+    """The name and amount of the usual ``<name> collected <amount> from pot`` (what the
+    pattern reads: the amount is what has no space before " from pot"), or ``None``.
+
+    >>> _collected_from_pot("wo olly collected $5.50 from pot"), _collected_from_pot("x collected  from pot")
+    (('wo olly', '$5.50'), None)
+    """
+    head = line[:-9]
+    at = head.rfind(" collected ")
+    amount = head[at + 11 :]
+    if at <= 0 or not amount or len(amount.split()) != 1 or len(amount.split()[0]) != len(amount):
+        return None
+    return head[:at], amount
 
 
 def _at(error: ParseError, line: int) -> ParseError:
