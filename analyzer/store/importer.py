@@ -228,13 +228,12 @@ def _run_task(task: Task) -> ChunkResult:
             if task.start:
                 f.seek(task.start)
             data = f.read() if task.end < 0 else f.read(task.end - task.start)
-        # blank lines in front keep line numbers counted from the file's start
-        text = "\n" * task.line + decode(data)
+        text = decode(data)
         name = detect(text) if task.format == "auto" else task.format
-        items = list(parse_text(text, format=name or "auto", file=task.file))
+        items, offset = _parse(text, name or "auto", task)
     except (OSError, HandHistoryError, UnicodeError) as error:
         return ChunkResult(task, "", {}, (), (), 0, (), error=str(error))
-    rows = Rows(import_id)
+    rows = Rows(import_id, line_offset=offset)
     ids: list[str] = []
     seen: set[str] = set()
     duplicates = 0
@@ -250,14 +249,14 @@ def _run_task(task: Task) -> ChunkResult:
         try:
             rules = rules_for(item)
         except HandHistoryError as error:
-            rejected.append(_rejected(item, RejectCode.INVALID_RECORD, f"no rule set for this hand: {error}"))
+            rejected.append(_rejected(item, RejectCode.INVALID_RECORD, f"no rule set for this hand: {error}", offset))
             continue
         seen.add(item.hand_id)
         result = _audit(audit, item, rules)
         try:
             rows.add(item, result, rules)
         except (HandHistoryError, ValueError, KeyError) as error:
-            rejected.append(_rejected(item, RejectCode.INVALID_RECORD, f"cannot be stored: {error}"))
+            rejected.append(_rejected(item, RejectCode.INVALID_RECORD, f"cannot be stored: {error}", offset))
             seen.discard(item.hand_id)
             continue
         ids.append(item.hand_id)
@@ -265,13 +264,30 @@ def _run_task(task: Task) -> ChunkResult:
     return ChunkResult(task, name or "", rows.tables(), tuple(ids), tuple(verdicts), duplicates, tuple(rejected))
 
 
-def _rejected(record: HandRecord, code: RejectCode, message: str) -> Rejected:
-    where = f"{record.source.file or '<input>'}:{record.source.line}"
+def _parse(text: str, format: str, task: Task) -> tuple[list[HandRecord | Rejected], int]:
+    """The task's hands, and what to add to a record's line to count from the file's start.
+
+    A slice of a native file is read as it is and its records' lines shifted when stored
+    (blank lines in front would cost more than the parse of a late slice of a large file);
+    a slice with a line that cannot be read is read again behind blank lines, so that the
+    reason names the line counted from the file's start.
+    """
+    items = list(parse_text(text, format=format, file=task.file))
+    if not task.line:
+        return items, 0
+    if format != "native" or any(isinstance(item, Rejected) for item in items):
+        return list(parse_text("\n" * task.line + text, format=format, file=task.file)), 0
+    return items, task.line
+
+
+def _rejected(record: HandRecord, code: RejectCode, message: str, offset: int = 0) -> Rejected:
+    line = record.source.line + offset
+    where = f"{record.source.file or '<input>'}:{line}"
     return Rejected(
         code=code,
         message=f"{where}: {record.source.format} hand {record.hand_id}: {message}",
         file=record.source.file,
-        line=record.source.line,
+        line=line,
         format=record.source.format,
         hand_id=record.hand_id,
     )

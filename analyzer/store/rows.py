@@ -34,6 +34,10 @@ _PLAYER_KEYS = PLAYERS.names[PLAYERS.get_field_index("flop_set") + 1 :]
 _ROW_TYPES = {name: [f.type for f in TABLES[name]][1:] for name in HAND_TABLES} | {
     "players": [f.type for f in PLAYERS if f.name not in ("hand_id", "strength", "category", *_PLAYER_KEYS)]
 }
+# a row as Arrow sees it: the hand's row number, then those columns (hands rows are whole)
+_ROW_STRUCTS = {
+    name: pa.struct([(f"c{i}", t) for i, t in enumerate([pa.int32(), *types])]) for name, types in _ROW_TYPES.items()
+} | {"hands": pa.struct(list(HANDS))}
 
 
 @lru_cache(maxsize=1024)
@@ -114,8 +118,9 @@ class Rows:
     far cheaper than repeating them in every row.
     """
 
-    def __init__(self, import_id: str) -> None:
+    def __init__(self, import_id: str, *, line_offset: int = 0) -> None:
         self.import_id = import_id
+        self.line_offset = line_offset  # added to a record's line (a slice of a file read alone)
         self.rows: dict[str, list[Any]] = {name: [] for name in HAND_TABLES}  # tuples
         # players rows to give a strength: ranking -> (row numbers, 7 card indices and the
         # deck's lowest card index each)
@@ -155,7 +160,7 @@ class Rows:
                 record.hand_id,
                 self.import_id,
                 source.file,
-                source.line,
+                source.line + self.line_offset,
                 source.format,
                 game.site,
                 game.variant,
@@ -292,19 +297,15 @@ class Rows:
 
     def tables(self) -> dict[str, pa.Table]:
         """The chunk as Arrow tables, one a table name (strengths evaluated in one batch)."""
-        hands = _table(HANDS, self.rows["hands"])
+        hands = pa.Table.from_arrays(_columns("hands", self.rows["hands"]), schema=HANDS)
         out = {"hands": hands}
         for name in HAND_TABLES[1:]:
-            schema = TABLES[name]
             rows = self.rows[name]
-            types = _ROW_TYPES[name]
-            columns = list(zip(*rows)) if rows else [() for _ in range(len(types) + 1)]
-            index = pa.array(columns[0], type=pa.int32())
-            arrays = [pa.array(col, type=t) for col, t in zip(columns[1:], types, strict=True)]
+            index, *arrays = _columns(name, rows)
             if name == "players":
                 arrays[_STRENGTH - 1 : _STRENGTH - 1] = self._strengths(len(rows))
                 arrays += [hands.column(key).take(index) for key in _PLAYER_KEYS]
-            out[name] = pa.Table.from_arrays([hands.column("hand_id").take(index), *arrays], schema=schema)
+            out[name] = pa.Table.from_arrays([hands.column("hand_id").take(index), *arrays], schema=TABLES[name])
         self._pending.clear()
         return out
 
@@ -335,6 +336,7 @@ class Rows:
         return len(self.rows["hands"])
 
 
-def _table(schema: pa.Schema, rows: list[tuple[Any, ...]]) -> pa.Table:
-    columns = list(zip(*rows)) if rows else [() for _ in schema]
-    return pa.Table.from_arrays([pa.array(col, type=f.type) for col, f in zip(columns, schema)], schema=schema)
+def _columns(name: str, rows: list[tuple[Any, ...]]) -> list[pa.Array]:
+    """The rows' columns, converted in one pass as a struct array."""
+    array = pa.array(rows, type=_ROW_STRUCTS[name])
+    return array.flatten()  # type: ignore[no-any-return]
