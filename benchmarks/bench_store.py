@@ -18,6 +18,7 @@ from __future__ import annotations
 import gc
 import json
 import os
+import pickle
 import statistics
 import subprocess
 import sys
@@ -27,12 +28,15 @@ import time
 from datetime import datetime, timedelta
 from pathlib import Path
 
+import pyarrow.parquet as pq
+
 from analyzer.audit import audit_hand
 from analyzer.ruleset import load_rules
 from analyzer.simulate import simulate
 from analyzer.stats.allin import _cached_shares
 from analyzer.stats.query import sessions, summary
 from analyzer.store.allin_pass import adjust_hands, missing
+from analyzer.store.importer import default_rules_for
 from analyzer.store.rows import Rows
 from analyzer.store.store import Store
 from parsers import native
@@ -107,33 +111,51 @@ def _tree_rss(root: int) -> int:
 def per_hand_costs(pool: list[str]) -> None:
     """One core's microseconds a hand for each stage, on the pool (as a worker runs them: the
     cycle collector paused, Arrow warmed up)."""
-    Rows("warm").tables()
     gc.disable()
     try:
-        _per_hand_costs(pool)
+        _per_hand_costs(pool)  # warms up (the first Arrow tables of a process cost twice as much)
+        print(_per_hand_costs(pool))
     finally:
         gc.enable()
 
 
-def _per_hand_costs(pool: list[str]) -> None:
+def _per_hand_costs(pool: list[str]) -> str:
     text = "\n".join(pool)
     start = time.perf_counter()
     records = [r for r in parse_text(text, format="native") if not isinstance(r, Exception)]
     parse = time.perf_counter() - start
-    rules = load_rules("shortdeck")
+    rules_for = default_rules_for()  # as a worker looks the rule sets up
     start = time.perf_counter()
-    audits = [audit_hand(r, rules) for r in records]  # type: ignore[arg-type]
+    rule_sets = [rules_for(r) for r in records]  # type: ignore[arg-type]
+    lookup = time.perf_counter() - start
+    start = time.perf_counter()
+    audits = [audit_hand(r, rules) for r, rules in zip(records, rule_sets)]  # type: ignore[arg-type]
     audit = time.perf_counter() - start
     rows = Rows("bench")
     start = time.perf_counter()
-    for record, result in zip(records, audits):
+    for record, result, rules in zip(records, audits, rule_sets):
         rows.add(record, result, rules)  # type: ignore[arg-type]
-    rows.tables()
     store_rows = time.perf_counter() - start
+    start = time.perf_counter()
+    tables = rows.tables()
+    arrow = time.perf_counter() - start
+    start = time.perf_counter()
+    pickle.loads(pickle.dumps(tables, protocol=pickle.HIGHEST_PROTOCOL))
+    transfer = time.perf_counter() - start
+    with tempfile.TemporaryDirectory(prefix="sixplus-bench-") as folder:
+        start = time.perf_counter()
+        for name, table in tables.items():
+            pq.write_table(table, Path(folder) / f"{name}.parquet", compression="zstd")
+        write = time.perf_counter() - start
     n = len(records)
-    print(
-        f"  one core, per hand: parse {parse / n * 1e6:.0f} us, audit {audit / n * 1e6:.0f} us, "
-        f"rows {store_rows / n * 1e6:.0f} us (facts, positions, all-in pots, Arrow tables)"
+
+    def us(seconds: float) -> str:
+        return f"{seconds / n * 1e6:.0f} us"
+
+    return (
+        f"  one core, per hand: parse {us(parse)}, audit {us(audit)}; the store's own: rule set {us(lookup)}, "
+        f"rows {us(store_rows)} (facts, positions, all-in pots), Arrow tables {us(arrow)}, "
+        f"to the writer {us(transfer)} (pickled tables), Parquet {us(write)}"
     )
 
 

@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from analyzer.stats.positions import positions
+from analyzer.stats.positions import dealt_positions
 from parsers.record import ActionKind, HandRecord, PostKind, Street
 
 _AGGRESSIVE = frozenset((ActionKind.BET, ActionKind.RAISE))
@@ -65,7 +65,7 @@ class HandFacts:
 def hand_facts(record: HandRecord, won: Mapping[str, int]) -> HandFacts:
     """Facts of every dealt-in player; ``won`` is what each collected (the audited ledger)."""
     dealt = [s for s in record.seats if not s.sitting_out]
-    where = positions(record)
+    where = dealt_positions(record, dealt)
     acted: set[str] = set()
     vpip: set[str] = set()
     pfr: set[str] = set()

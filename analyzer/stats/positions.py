@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from parsers.record import HandRecord, PostKind
+from parsers.record import HandRecord, PostKind, Seat
 
 _BLINDS = (PostKind.SMALL_BLIND, PostKind.BIG_BLIND)
 _TAIL = ("LJ", "HJ", "CO")  # the last seats before the button, in the order they act
@@ -42,7 +42,11 @@ def positions(record: HandRecord) -> dict[str, str]:
     >>> positions(HandRecord("2", seats, button=6, posts=blinds))
     {'A': 'SB', 'B': 'BB', 'C': 'UTG', 'D': 'HJ', 'E': 'CO', 'F': 'BTN'}
     """
-    dealt = [s for s in record.seats if not s.sitting_out]
+    return dealt_positions(record, [s for s in record.seats if not s.sitting_out])
+
+
+def dealt_positions(record: HandRecord, dealt: list[Seat]) -> dict[str, str]:
+    """:func:`positions` for the hand's dealt-in seats, found already."""
     if record.button is None or not dealt:
         return {s.player: "" for s in dealt}
     has_blinds = any(p.kind in _BLINDS for p in record.posts)

@@ -128,13 +128,13 @@ class Rows:
 
     def add(self, record: HandRecord, audit: HandAudit, rules: RuleSet) -> None:
         """Add one hand and its audit: all its rows, or (raising) none of them."""
-        sizes = {name: len(rows) for name, rows in self.rows.items()}
+        sizes = [len(rows) for rows in self.rows.values()]
         pending = {rk: (len(numbers), len(cards)) for rk, (numbers, cards) in self._pending.items()}
         try:
             self._add(record, audit, rules)
         except BaseException:
-            for name, size in sizes.items():
-                del self.rows[name][size:]
+            for rows, size in zip(self.rows.values(), sizes, strict=True):
+                del rows[size:]
             for rk, (numbers, cards) in self._pending.items():
                 n, c = pending.get(rk, (0, 0))
                 del numbers[n:]
