@@ -644,6 +644,10 @@ _POST_KINDS = {
 }
 _LIVE = frozenset(k for k in PostKind if k.is_live)
 _BET_KINDS = {"calls": ActionKind.CALL, "bets": ActionKind.BET}
+# members read in the loops (a module constant is read faster than an enum class's attribute)
+_A_FOLD, _A_CHECK, _A_RAISE = ActionKind.FOLD, ActionKind.CHECK, ActionKind.RAISE
+_P_SMALL_BLIND, _P_BIG_BLIND, _P_STRADDLE = PostKind.SMALL_BLIND, PostKind.BIG_BLIND, PostKind.STRADDLE
+_P_ANTE, _P_BUTTON_BLIND, _P_DEAD_BLIND = PostKind.ANTE, PostKind.BUTTON_BLIND, PostKind.DEAD_BLIND
 
 
 # the records built per hand, through the faster constructors (same arguments, same objects)
@@ -706,6 +710,7 @@ class _HandReader:
     descriptions: dict[tuple[str, int], str] = field(default_factory=dict)  # (player, run) -> "won with"
     straddle: int = 0
     posted: set[PostKind] = field(default_factory=set)  # the kinds in posts
+    known: dict[str, int] = field(default_factory=dict)  # amounts read before, by text (known_amounts)
 
     def read(self) -> HandRecord:
         block = self.block
@@ -727,7 +732,8 @@ class _HandReader:
             )
         index = 2
         decimals = self.header.decimals
-        known = known_amounts(decimals)
+        known = self.known = known_amounts(decimals)
+        add_seat, names, seat_names = self.seats.append, self.names, self.seat_names
         while index < len(lines) and lines[index].startswith("Seat "):
             line = lines[index]
             colon = line.find(": ")
@@ -746,9 +752,9 @@ class _HandReader:
             except ParseError as error:
                 raise _at(error, first + index) from None
             number = int(seat_text)
-            self.seats.append(_new_seat(number, name, stack, out))
-            self.names[name] = number
-            self.seat_names[seat_text] = name
+            add_seat(_new_seat(number, name, stack, out))
+            names[name] = number
+            seat_names[seat_text] = name
             index += 1
         if not self.seats:
             found = lines[index] if index < len(lines) else "the end of the hand"
@@ -816,9 +822,9 @@ class _HandReader:
                     colon = len(player)
                 rest = line[colon + 2 :]
                 if rest == "folds":
-                    append(_new_action(self.street, player, ActionKind.FOLD, 0, False, number))
+                    append(_new_action(self.street, player, _A_FOLD, 0, False, number))
                 elif rest == "checks":
-                    append(_new_action(self.street, player, ActionKind.CHECK, 0, False, number))
+                    append(_new_action(self.street, player, _A_CHECK, 0, False, number))
                 elif rest.startswith(("calls ", "bets ")):
                     verb, _, amount = rest.partition(" ")
                     all_in = False
@@ -844,7 +850,9 @@ class _HandReader:
                         money(by, decimals)
                     to = known.get(to_text) or money(to_text, decimals)
                     self.committed[player] = to
-                    append(_new_action(self.street, player, ActionKind.RAISE, to, all_in, number))
+                    append(_new_action(self.street, player, _A_RAISE, to, all_in, number))
+                elif rest.startswith("posts "):
+                    self._post(player, rest, number)
                 else:
                     self._player_line(player, rest, number)
             except ParseError as error:
@@ -899,7 +907,7 @@ class _HandReader:
             folds = _FOLDS.match(rest)
             if folds is None:
                 raise ParseError(expected='"folds" or "folds [<cards>]"', found=f"{player}: {rest}")
-            self.actions.append(_new_action(self.street, player, ActionKind.FOLD, 0, False, number))
+            self.actions.append(_new_action(self.street, player, _A_FOLD, 0, False, number))
             self._show(player, cards(folds.group("cards")), False, "", number)
         elif rest.startswith("mucks"):
             mucks = _MUCKS.match(rest)
@@ -914,7 +922,7 @@ class _HandReader:
             had = self.committed.get(player, 0)
             if total <= had:
                 raise ParseError(expected=f"a straddle above the player's {had}", found=f"{player}: {rest}")
-            self._add_post(player, PostKind.STRADDLE, total - had, straddle.group("all_in") is not None, number)
+            self._add_post(player, _P_STRADDLE, total - had, straddle.group("all_in") is not None, number)
         elif rest == "doesn't show hand" or _NOISE.match(f"{player}: {rest}") is not None:
             return
         else:
@@ -940,21 +948,20 @@ class _HandReader:
                     found=f"{player}: {rest}",
                 )
             words, amount_text, all_in = post.group("kind"), post.group("amount"), post.group("all_in") is not None
-        decimals = self.header.decimals
-        amount = known_amounts(decimals).get(amount_text) or money(amount_text, decimals)
+        amount = self.known.get(amount_text) or money(amount_text, self.header.decimals)
         if words == "small & big blinds":
             big = self.header.stakes.big_blind
             if not 0 < big < amount:
                 raise ParseError(expected=f"small & big blinds above the big blind {big}", found=f"{player}: {rest}")
-            self._add_post(player, PostKind.DEAD_BLIND, amount - big, False, number)
-            self._add_post(player, PostKind.BIG_BLIND, big, all_in, number)
+            self._add_post(player, _P_DEAD_BLIND, amount - big, False, number)
+            self._add_post(player, _P_BIG_BLIND, big, all_in, number)
             return
         kind = _POST_KINDS[words]
         big = self.header.stakes.big_blind
-        if kind is PostKind.BIG_BLIND and 0 < big < amount and PostKind.BIG_BLIND in self.posted:
-            kind = PostKind.STRADDLE  # PokerMaster: a second, larger big blind is the straddle
-        elif kind is PostKind.SMALL_BLIND and PostKind.SMALL_BLIND in self.posted:
-            kind = PostKind.DEAD_BLIND  # a second small blind: a returning player's missed blind, dead
+        if kind is _P_BIG_BLIND and 0 < big < amount and _P_BIG_BLIND in self.posted:
+            kind = _P_STRADDLE  # PokerMaster: a second, larger big blind is the straddle
+        elif kind is _P_SMALL_BLIND and _P_SMALL_BLIND in self.posted:
+            kind = _P_DEAD_BLIND  # a second small blind: a returning player's missed blind, dead
         self._add_post(player, kind, amount, all_in, number)
 
     def _add_post(self, player: str, kind: PostKind, amount: int, all_in: bool, number: int) -> None:
@@ -963,7 +970,7 @@ class _HandReader:
         if kind in _LIVE:
             total = self.committed.get(player, 0) + amount
             self.committed[player] = total
-            if kind is PostKind.STRADDLE and not self.straddle:
+            if kind is _P_STRADDLE and not self.straddle:
                 self.straddle = total
 
     def _show(self, player: str, cards: tuple[str, ...], mucked: bool, description: str, number: int) -> None:
@@ -1179,13 +1186,13 @@ class _HandReader:
         header = self.header
         stakes = header.stakes
         ante, button_blind = stakes.ante, stakes.button_blind
-        if not ante and PostKind.ANTE in self.posted:
-            ante = max([p.amount for p in self.posts if p.kind is PostKind.ANTE])
-        if not button_blind and PostKind.BUTTON_BLIND in self.posted:
-            button_blind = next(p.amount for p in self.posts if p.kind is PostKind.BUTTON_BLIND)
+        if not ante and _P_ANTE in self.posted:
+            ante = max([p.amount for p in self.posts if p.kind is _P_ANTE])
+        if not button_blind and _P_BUTTON_BLIND in self.posted:
+            button_blind = next(p.amount for p in self.posts if p.kind is _P_BUTTON_BLIND)
         small_blind = stakes.small_blind
         if header.game.betting is Betting.FIXED_LIMIT and not small_blind:
-            posted = next((p.amount for p in self.posts if p.kind is PostKind.SMALL_BLIND), None)
+            posted = next((p.amount for p in self.posts if p.kind is _P_SMALL_BLIND), None)
             small_blind = posted if posted is not None else stakes.big_blind // 2
         if (ante, button_blind, self.straddle, small_blind) != (
             stakes.ante,
