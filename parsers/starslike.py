@@ -32,7 +32,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date, timedelta
 from functools import cache
 from typing import Any, TypeVar
@@ -68,21 +68,35 @@ _T = TypeVar("_T")
 
 def fast_new(cls: type[_T]) -> Callable[..., _T]:
     """A constructor of the frozen, slotted record class ``cls`` taking the same arguments as
-    its ``__init__`` and building the same object, about twice as fast: it sets the slots
-    directly instead of going through the frozen ``object.__setattr__`` per field. A class
-    with a ``__post_init__`` (or without slots) keeps its own constructor.
+    its ``__init__`` and building the same object, about three times as fast: the frozen
+    ``__init__`` sets each field through ``object.__setattr__``, a slow call; this fills an
+    object of a plain class with the very same slots and then makes it a ``cls`` (an object
+    may change its class to one of the same layout). A class with a ``__post_init__``, a base
+    class, or fields outside ``__init__`` keeps its own constructor.
 
     >>> from parsers.record import Seat
-    >>> fast_new(Seat)(3, "ann", 250) == Seat(3, "ann", 250), fast_new(Seat)(3, "b", 1, True).sitting_out
+    >>> fast_new(Seat)(3, "ann", 250) == Seat(3, "ann", 250), type(fast_new(Seat)(3, "b", 1, True)) is Seat
     (True, True)
     """
     fields = dataclasses.fields(cls)  # type: ignore[arg-type]
-    if hasattr(cls, "__post_init__") or "__slots__" not in vars(cls) or any(not f.init or f.kw_only for f in fields):
+    slots = vars(cls).get("__slots__")
+    if (
+        hasattr(cls, "__post_init__")
+        or cls.__bases__ != (object,)
+        or slots is None
+        or sorted(slots) != sorted(f.name for f in fields)
+        or any(not f.init or f.kw_only for f in fields)
+    ):
         return cls
-    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_missing": dataclasses.MISSING}
+    twin = type(f"_{cls.__name__}Slots", (), {"__slots__": tuple(slots)})
+    probe: Any = object.__new__(twin)
+    try:
+        probe.__class__ = cls
+    except TypeError:  # not the same layout after all
+        return cls
+    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_twin": twin, "_missing": dataclasses.MISSING}
     params, body = [], []
     for f in fields:
-        namespace[f"_set_{f.name}"] = getattr(cls, f.name).__set__
         if f.default is not dataclasses.MISSING:
             namespace[f"_default_{f.name}"] = f.default
             params.append(f"{f.name}=_default_{f.name}")
@@ -92,8 +106,10 @@ def fast_new(cls: type[_T]) -> Callable[..., _T]:
             body.append(f" if {f.name} is _missing: {f.name} = _factory_{f.name}()")
         else:
             params.append(f.name)
-        body.append(f" _set_{f.name}(o, {f.name})")
-    source = f"def new({', '.join(params)}):\n o = _new(_cls)\n" + "\n".join(body) + "\n return o\n"
+        body.append(f" o.{f.name} = {f.name}")
+    source = (
+        f"def new({', '.join(params)}):\n o = _new(_twin)\n" + "\n".join(body) + "\n o.__class__ = _cls\n return o\n"
+    )
     exec(source, namespace)  # built from the dataclass's own field names, as dataclasses does
     made: Callable[..., _T] = namespace["new"]
     return made
@@ -677,40 +693,73 @@ class _Outside:
     fee: int = 0
 
 
-@dataclass(slots=True)
 class _HandReader:
     """Reads one hand block; one instance per hand, thrown away after :meth:`read`."""
 
-    block: Block
-    header: Header
-    format: str
-    file: str
-    seats: list[Seat] = field(default_factory=list)
-    names: dict[str, int] = field(default_factory=dict)
-    names_by_length: list[str] = field(default_factory=list)
-    seat_names: dict[str, str] = field(default_factory=dict)  # "3" -> the player in seat 3
-    posts: list[Post] = field(default_factory=list)
-    actions: list[Action] = field(default_factory=list)
-    committed: dict[str, int] = field(default_factory=dict)  # live money on the street, per player
-    street: Street = Street.PREFLOP
-    common: list[str] = field(default_factory=list)  # the board before the runs split
-    runs: list[list[str]] = field(default_factory=list)
-    run: int = 0  # the showdown being paid
-    shown: dict[str, _ShownDraft] = field(default_factory=dict)
-    awards: list[Award] = field(default_factory=list)
-    returned: list[Returned] = field(default_factory=list)
-    deductions: list[Deduction] = field(default_factory=list)
-    outside: dict[tuple[str, str], _Outside] = field(default_factory=dict)  # (player, kind): settled outside
-    total_pot: int | None = None
-    pots: tuple[int, ...] = ()
-    summary: bool = False
-    runs_said: int = 0
-    summary_boards: list[tuple[int, tuple[str, ...], int]] = field(default_factory=list)
-    pending_ordinal: int | None = None
-    descriptions: dict[tuple[str, int], str] = field(default_factory=dict)  # (player, run) -> "won with"
-    straddle: int = 0
-    posted: set[PostKind] = field(default_factory=set)  # the kinds in posts
-    known: dict[str, int] = field(default_factory=dict)  # amounts read before, by text (known_amounts)
+    __slots__ = (
+        "actions",
+        "awards",
+        "block",
+        "committed",
+        "common",
+        "deductions",
+        "descriptions",
+        "file",
+        "format",
+        "header",
+        "known",
+        "names",
+        "names_by_length",
+        "outside",
+        "pending_ordinal",
+        "posted",
+        "posts",
+        "pots",
+        "returned",
+        "run",
+        "runs",
+        "runs_said",
+        "seat_names",
+        "seats",
+        "shown",
+        "straddle",
+        "street",
+        "summary",
+        "summary_boards",
+        "total_pot",
+    )
+
+    def __init__(self, block: Block, header: Header, format: str, file: str) -> None:
+        self.block: Block = block
+        self.header: Header = header
+        self.format: str = format
+        self.file: str = file
+        self.seats: list[Seat] = []
+        self.names: dict[str, int] = {}
+        self.names_by_length: list[str] = []
+        self.seat_names: dict[str, str] = {}  # "3" -> the player in seat 3
+        self.posts: list[Post] = []
+        self.actions: list[Action] = []
+        self.committed: dict[str, int] = {}  # live money on the street, per player
+        self.street: Street = Street.PREFLOP
+        self.common: list[str] = []  # the board before the runs split
+        self.runs: list[list[str]] = []
+        self.run: int = 0  # the showdown being paid
+        self.shown: dict[str, _ShownDraft] = {}
+        self.awards: list[Award] = []
+        self.returned: list[Returned] = []
+        self.deductions: list[Deduction] = []
+        self.outside: dict[tuple[str, str], _Outside] = {}  # (player, kind): settled outside
+        self.total_pot: int | None = None
+        self.pots: tuple[int, ...] = ()
+        self.summary: bool = False
+        self.runs_said: int = 0
+        self.summary_boards: list[tuple[int, tuple[str, ...], int]] = []
+        self.pending_ordinal: int | None = None
+        self.descriptions: dict[tuple[str, int], str] = {}  # (player, run) -> "won with"
+        self.straddle: int = 0
+        self.posted: set[PostKind] = set()  # the kinds in posts
+        self.known: dict[str, int] = {}  # amounts read before, by text (known_amounts)
 
     def read(self) -> HandRecord:
         block = self.block
