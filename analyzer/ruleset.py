@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, fields
+from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any, Literal, get_args
@@ -219,7 +220,13 @@ def parse_rules(data: dict[str, Any], *, source: str) -> RuleSet:
     return rules
 
 
+@cache
 def preset_names() -> tuple[str, ...]:
+    """The presets shipped in the package (listed once a process)."""
+    return _list_presets()
+
+
+def _list_presets() -> tuple[str, ...]:
     folder = resources.files("analyzer") / "presets"
     return tuple(sorted(p.name.removesuffix(".toml") for p in folder.iterdir() if p.name.endswith(".toml")))
 
