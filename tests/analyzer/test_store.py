@@ -381,3 +381,14 @@ def test_the_all_in_pass_commits_in_steps_and_gives_the_same_results(
         .equals(one.scan("allin_ev").sort("hand_id", "player").collect())
     )
     assert allin_pass.fill_allin_ev(steps, workers=1) == 0
+
+
+def test_a_broken_line_in_a_late_slice_is_named_by_its_line_in_the_file(tmp_path: Path) -> None:
+    """Every hand ends stored or rejected with its line: slices of a large file count lines from the file's start."""
+    ids = [f"h{i}" for i in range(120)]
+    path = write_native(tmp_path / "big.jsonl", ids, broken={115: "{not json"})
+    tasks = plan([path], chunk_bytes=20_000)
+    assert tasks[-1].line > 100  # the broken line lies in the last slice
+    report = run_import([path], Store(tmp_path / "s"), workers=2, chunk_bytes=20_000)
+    assert [(r.line, r.code.value) for r in report.files[0].rejected] == [(115, "INVALID_RECORD")]  # type: ignore[attr-defined]
+    assert "big.jsonl:115:" in report.files[0].rejected[0].message  # type: ignore[attr-defined]
