@@ -854,7 +854,7 @@ class _HandReader:
                             continue
                     self._summary_line(line, number)
                     continue
-                if line.startswith("*** "):
+                if "*** " in line and line.startswith("*** "):  # "in" first: cheaper for the many other lines
                     self._marker(line, number)
                     summary = self.summary
                     continue
@@ -870,12 +870,15 @@ class _HandReader:
                         continue
                     colon = len(player)
                 rest = line[colon + 2 :]
-                if rest == "folds":
-                    append(_new_action(self.street, player, _A_FOLD, 0, False, number))
-                elif rest == "checks":
-                    append(_new_action(self.street, player, _A_CHECK, 0, False, number))
-                elif rest.startswith(("calls ", "bets ")):
-                    verb, _, amount = rest.partition(" ")
+                verb, space, amount = rest.partition(" ")  # the verb is the first word
+                if not space:
+                    if verb == "folds":
+                        append(_new_action(self.street, player, _A_FOLD, 0, False, number))
+                    elif verb == "checks":
+                        append(_new_action(self.street, player, _A_CHECK, 0, False, number))
+                    else:
+                        self._player_line(player, rest, number)
+                elif verb == "calls" or verb == "bets":
                     all_in = False
                     if " " in amount:  # "and is all-in", "and has reached the $80 cap"
                         bet = _BET.match(rest)
@@ -886,7 +889,7 @@ class _HandReader:
                     to = committed.get(player, 0) + (known.get(amount) or money(amount, decimals))
                     committed[player] = to
                     append(_new_action(self.street, player, _BET_KINDS[verb], to, all_in, number))
-                elif rest.startswith("raises "):
+                elif verb == "raises":
                     words = rest.split(" ")
                     if len(words) == 4 and words[2] == "to":
                         by, to_text, all_in = words[1], words[3], False
@@ -900,7 +903,7 @@ class _HandReader:
                     to = known.get(to_text) or money(to_text, decimals)
                     self.committed[player] = to
                     append(_new_action(self.street, player, _A_RAISE, to, all_in, number))
-                elif rest.startswith("posts "):
+                elif verb == "posts":
                     self._post(player, rest, number)
                 else:
                     self._player_line(player, rest, number)
