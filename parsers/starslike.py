@@ -648,6 +648,8 @@ _OUTSIDE_SUFFIX = re.compile(
 ORDINALS = ("FIRST", "SECOND", "THIRD")
 _ORDINAL_INDEX = {name: i for i, name in enumerate(ORDINALS)}
 _STREET_OF = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
+_STREET_PREFIXES = {f"*** {name} *** [": name for name in _STREET_OF}  # the usual street line, up to its cards
+_SHOWDOWN_LINES = frozenset({"*** SHOW DOWN ***", "*** SHOWDOWN ***"})
 _BOARD_SIZE = {"FLOP": 3, "TURN": 4, "RIVER": 5}
 _POST_KINDS = {
     "small blind": PostKind.SMALL_BLIND,
@@ -659,6 +661,7 @@ _POST_KINDS = {
     "dead blind": PostKind.DEAD_BLIND,
 }
 _LIVE = frozenset(k for k in PostKind if k.is_live)
+_SEAT_NUMBERS = {str(n): n for n in range(1, 100)}  # "3" -> 3, read without int()
 _BET_KINDS = {"calls": ActionKind.CALL, "bets": ActionKind.BET}
 # members read in the loops (a module constant is read faster than an enum class's attribute)
 _A_FOLD, _A_CHECK, _A_RAISE = ActionKind.FOLD, ActionKind.CHECK, ActionKind.RAISE
@@ -800,7 +803,7 @@ class _HandReader:
                 stack = known.get(stack_text) or money(stack_text, decimals)
             except ParseError as error:
                 raise _at(error, first + index) from None
-            number = int(seat_text)
+            number = _SEAT_NUMBERS.get(seat_text) or int(seat_text)
             add_seat(_new_seat(number, name, stack, out))
             names[name] = number
             seat_names[seat_text] = name
@@ -1089,6 +1092,14 @@ class _HandReader:
             return
         if line == "*** SUMMARY ***":
             self.summary = True
+            return
+        if line in _SHOWDOWN_LINES:
+            self.run = 0
+            return
+        bracket = line.find("[")
+        name = _STREET_PREFIXES.get(line[: bracket + 1]) if bracket > 0 else None
+        if name is not None:  # "*** FLOP *** [<cards>]": what the pattern reads
+            self._board(name, None, line[bracket:], line)
             return
         marker = _MARKER.match(line)
         if marker is None:
