@@ -1203,7 +1203,7 @@ class _HandReader:
             raise ParseError(expected='"folded before Flop" or "folded on the Flop|Turn|River"', found=line)
         if rest.endswith((")", ").")):  # every suffix ends so
             rest = _OUTSIDE_SUFFIX.sub("", rest)
-        if rest.startswith(("collected (", "won (")) and _COLLECTED_SUMMARY.match(rest) is not None:
+        if rest.startswith(("collected", "won")) and _COLLECTED_SUMMARY.match(rest) is not None:
             return
         mucked = _MUCKED_SUMMARY.match(rest) if rest.startswith("mucked") else None
         if mucked is not None:
