@@ -236,53 +236,63 @@ def _categories(title: str, ranking: Ranking, counts: dict[str, int], note: str 
 
 
 def compare(players: pl.LazyFrame) -> tuple[Comparison, ...]:
-    """Every comparison the store's ``players`` table allows, per ranking (best known first)."""
+    """Every comparison the store's ``players`` table allows, per ranking (best known first).
+
+    The counting is done by polars on the lazy table (a few grouped counts), so a store of
+    millions of hands is never brought into memory row by row.
+    """
     readable = players.filter(pl.col("verdict") != "unreadable")
-    dealt_by_ranking = dict(readable.group_by("ranking").len().collect().iter_rows())
-    rows = (
-        readable.filter(pl.col("cards").is_not_null())
-        .select(
-            "ranking",
-            "category",
-            "strength",
-            "showdown",
-            "pocket_pair",
-            "flop_set",
-        )
-        .collect()
+    known = readable.filter(pl.col("cards").is_not_null())
+    top = pl.col("strength").cast(pl.Int64) // (1 << 16) % 16  # a straight's top card
+    full = pl.col("strength").is_not_null()
+    frames = pl.collect_all(
+        [
+            readable.group_by("ranking").len(),
+            known.group_by("ranking").agg(
+                pl.len().alias("known"),
+                pl.col("pocket_pair").is_not_null().sum().alias("pair_chances"),
+                pl.col("pocket_pair").cast(pl.Int64).sum().alias("pairs"),
+                pl.col("flop_set").is_not_null().sum().alias("set_chances"),
+                pl.col("flop_set").cast(pl.Int64).sum().alias("sets"),
+                full.sum().alias("full"),
+                (full & (pl.col("category") == "straight") & (top == 9)).sum().alias("wheels"),
+            ),
+            known.filter(full).group_by("ranking", "category").len(),
+            known.filter(full & pl.col("showdown")).group_by("ranking", "category").len(),
+        ]
     )
+    dealt_by_ranking = dict(frames[0].iter_rows())
+    per = {row["ranking"]: row for row in frames[1].iter_rows(named=True)}
+    dealt: dict[str, dict[str, int]] = {}
+    for name, category, n in frames[2].iter_rows():
+        dealt.setdefault(name, {})[category] = n
+    shown: dict[str, dict[str, int]] = {}
+    for name, category, n in frames[3].iter_rows():
+        shown.setdefault(name, {})[category] = n
     out: list[Comparison] = []
-    for name in sorted(set(rows["ranking"].to_list())):
+    for name in sorted(per):
         ranking = Ranking(name)
-        mine = rows.filter(pl.col("ranking") == name)
-        full = mine.filter(pl.col("strength").is_not_null())
-        dealt = dict(full.group_by("category").len().iter_rows())
-        shown = dict(full.filter(pl.col("showdown")).group_by("category").len().iter_rows())
-        partly = mine.height < dealt_by_ranking[name]
-        note = SHOWN_NOTE.format(known=mine.height, dealt=dealt_by_ranking[name]) if partly else None
-        out.append(_categories("Best hand of every dealt hand known, board complete", ranking, dealt, note))
-        out.append(_categories("Best hand at showdown", ranking, shown, SHOWDOWN_NOTE))
-        out.append(_events(ranking, mine, full, note))
+        row = per[name]
+        partly = row["known"] < dealt_by_ranking[name]
+        note = SHOWN_NOTE.format(known=row["known"], dealt=dealt_by_ranking[name]) if partly else None
+        counts = dealt.get(name, {})
+        out.append(_categories("Best hand of every dealt hand known, board complete", ranking, counts, note))
+        out.append(_categories("Best hand at showdown", ranking, shown.get(name, {}), SHOWDOWN_NOTE))
+        out.append(_events(ranking, row, counts, note))
     return tuple(out)
 
 
-def _events(ranking: Ranking, mine: pl.DataFrame, full: pl.DataFrame, note: str | None) -> Comparison:
+def _events(ranking: Ranking, row: dict[str, int], dealt: dict[str, int], note: str | None) -> Comparison:
     deck = ranking.deck_size
     exact = seven_card_probabilities(ranking)
-    pairs = mine.filter(pl.col("pocket_pair").is_not_null())
-    flops = mine.filter(pl.col("flop_set").is_not_null())
     lines = [
-        Line("pocket pair dealt", int(pairs["pocket_pair"].sum()), pairs.height, pocket_pair_probability(deck)),
+        Line("pocket pair dealt", row["pairs"] or 0, row["pair_chances"], pocket_pair_probability(deck)),
         Line(
-            "set or better flopped (with a pair)",
-            int(flops["flop_set"].sum()),
-            flops.height,
-            set_on_flop_probability(deck),
+            "set or better flopped (with a pair)", row["sets"] or 0, row["set_chances"], set_on_flop_probability(deck)
         ),
-        Line("flush made (7 cards)", int((full["category"] == "flush").sum()), full.height, exact["flush"]),
+        Line("flush made (7 cards)", dealt.get("flush", 0), row["full"], exact["flush"]),
     ]
     if deck == 36:
-        top = pl.col("strength").cast(pl.Int64) // (1 << 16) % 16  # the straight's top card
-        wheel = full.filter((pl.col("category") == "straight") & (top == 9)).height
-        lines.append(Line("A-6-7-8-9 straight made", wheel, full.height, wheel_straight_probability(ranking)))
-    return Comparison("Events", ranking, pairs.height, tuple(lines), None, 0, None, _caution(pairs.height), note)
+        lines.append(Line("A-6-7-8-9 straight made", row["wheels"], row["full"], wheel_straight_probability(ranking)))
+    chances = row["pair_chances"]
+    return Comparison("Events", ranking, chances, tuple(lines), None, 0, None, _caution(chances), note)
