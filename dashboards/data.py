@@ -42,11 +42,12 @@ class Night:
 
 
 SAMPLE_NIGHT = SAMPLES / "shortdeck-night-errors.jsonl"  # the audit demo: a night with planted errors
+SAMPLE_BUYINS = SAMPLES / "shortdeck-night-buyins.csv"  # its buy-ins and cash-outs, for the settlement
 
 
 def sample_files() -> tuple[Path, ...]:
-    """The bundled sample night (``make samples`` writes it), if it is there."""
-    return (SAMPLE_NIGHT,) if SAMPLE_NIGHT.is_file() else ()
+    """The bundled sample night and its buy-ins (``make samples`` writes them), if they are there."""
+    return tuple(p for p in (SAMPLE_NIGHT, SAMPLE_BUYINS) if SAMPLE_NIGHT.is_file() and p.is_file())
 
 
 def simulated_night() -> tuple[Upload, ...]:

@@ -1,6 +1,7 @@
 """Make the sample nights (``make samples``): seeded, so the same files come out every time.
 
-* ``shortdeck-night.jsonl``: a clean short-deck home game in the native format;
+* ``shortdeck-night.jsonl``: a clean short-deck home game in the native format, and
+  ``shortdeck-night-buyins.csv`` its buy-ins and cash-outs (for the settlement);
 * ``shortdeck-night-errors.jsonl`` (+ ``.faults.json``): the same night with planted payout
   and action errors, for the audit demo;
 * ``pokerstars-6plus-night.txt``: a PokerStars 6+ Hold'em cash night ($1 ante, $1 button blind);
@@ -21,6 +22,7 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
 
+from analyzer.audit import audit_hand
 from analyzer.evaluator import evaluate
 from analyzer.ruleset import load_rules
 from analyzer.simulate import inject_faults, simulate
@@ -48,9 +50,32 @@ def _save(name: str, text: str) -> None:
     print(f"wrote sample_histories/{name}", file=sys.stderr)
 
 
+def buyins_csv(records: list[HandRecord], rules: str) -> str:
+    """What each player took from the bank and gave back over a night, as the buy-in CSV a
+    host keeps (``parsers.buyins``): the first stack, every top-up between hands, the last
+    stack as the cash-out. Worked out from the replay, so it is the night as it should
+    have been paid."""
+    chosen = load_rules(rules)
+    rows = ["player,kind,amount,time,note"]
+    ended: dict[str, int] = {}
+    for record in records:
+        when = (record.started_at or "")[11:16]
+        for seat in record.seats:
+            before = ended.get(seat.player)
+            if before is None:
+                rows.append(f"{seat.player},buy-in,{seat.stack},{when},")
+            elif seat.stack > before:
+                rows.append(f"{seat.player},buy-in,{seat.stack - before},{when},top-up")
+        for row in audit_hand(record, chosen).ledger:
+            ended[row.player] = row.end
+    rows.extend(f"{player},cash-out,{end},," for player, end in ended.items())
+    return "\n".join(rows) + "\n"
+
+
 def make(extra: list[Callable[[Path], None]] | None = None) -> None:
     short = _night("shortdeck", 150, 6, 2026, "Friday Six-Plus", "fri")
     _save("shortdeck-night.jsonl", write(short, "native"))
+    _save("shortdeck-night-buyins.csv", buyins_csv(short, "shortdeck"))
     broken, faults = inject_faults(short, 12, load_rules("shortdeck"), seed=7)
     _save("shortdeck-night-errors.jsonl", write(broken, "native"))
     manifest = [{"hand_id": f.hand_id, "kind": f.kind, "code": f.code.value, "detail": f.detail} for f in faults]

@@ -155,3 +155,19 @@ def test_audit_with_a_ledger_that_is_not_one_exits_two(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["audit", str(night), "--ledger", str(bogus)])
     assert result.exit_code == 2
     assert "expected a PokerNow ledger or a buy-in CSV" in result.output
+
+
+def test_the_sample_nights_buy_ins_settle_the_clean_night_and_flag_the_broken_one() -> None:
+    """The bundled buy-ins were kept for the night as it should have been paid."""
+    samples = Path(__file__).resolve().parents[2] / "sample_histories"
+    ledger = str(samples / "shortdeck-night-buyins.csv")
+    clean = CliRunner().invoke(cli, ["audit", str(samples / "shortdeck-night.jsonl"), "--ledger", ledger, "--json"])
+    assert clean.exit_code == 0
+    settled = json.loads(clean.output.splitlines()[-1])["settlement"]
+    assert settled["ok"] and settled["money_in"] == settled["money_out"] == 751225
+    broken = CliRunner().invoke(
+        cli, ["audit", str(samples / "shortdeck-night-errors.jsonl"), "--ledger", ledger, "--json"]
+    )
+    assert broken.exit_code == 1
+    problems = json.loads(broken.output.splitlines()[-1])["settlement"]["problems"]
+    assert any("the hands paid" in p and "but the audit says" in p for p in problems)
