@@ -13,6 +13,7 @@ import hashlib
 import json
 import re
 from collections.abc import Iterable, Iterator
+from itertools import chain
 from pathlib import Path
 
 import msgspec
@@ -44,6 +45,15 @@ def content_id(record: HandRecord) -> str:
     return "h" + hashlib.blake2b(_encoder.encode(neutral), digest_size=10).hexdigest()
 
 
+_CANONICAL = frozenset(r + s for r in "23456789TJQKA" for s in "cdhs") | {"??"}
+# a decoded record is filled in place before anyone else sees it (its class is frozen:
+# the slots are set through their descriptors, far cheaper than a replace a record)
+_set_source = HandRecord.__dict__["source"].__set__
+_set_boards = HandRecord.__dict__["boards"].__set__
+_set_shown = HandRecord.__dict__["shown"].__set__
+_set_hand_id = HandRecord.__dict__["hand_id"].__set__
+
+
 def _canonical_cards(cards: tuple[str, ...]) -> tuple[str, ...]:
     if all(_CANONICAL_CARD.match(c) for c in cards):
         return cards
@@ -51,18 +61,23 @@ def _canonical_cards(cards: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def _finish(record: HandRecord, file: str, line: int) -> HandRecord:
-    changes: dict[str, object] = {"source": Source(file=file, line=line, format=FORMAT)}
-    boards = tuple(_canonical_cards(b) for b in record.boards)
-    if boards != record.boards:
-        changes["boards"] = boards
-    shown = tuple(
-        s if (c := _canonical_cards(s.cards)) == s.cards else dataclasses.replace(s, cards=c) for s in record.shown
-    )
-    if shown != record.shown:
-        changes["shown"] = shown
-    record = dataclasses.replace(record, **changes)  # type: ignore[arg-type]
+    """The decoded record with its source, canonical cards and an id (filled in place)."""
+    _set_source(record, Source(file, line, FORMAT))
+    canonical = _CANONICAL.issuperset
+    boards = record.boards
+    if not canonical(chain.from_iterable(boards)):
+        boards = tuple(_canonical_cards(b) for b in boards)
+        if boards != record.boards:
+            _set_boards(record, boards)
+    shown = record.shown
+    if not all(canonical(s.cards) for s in shown):
+        shown = tuple(
+            s if (c := _canonical_cards(s.cards)) == s.cards else dataclasses.replace(s, cards=c) for s in shown
+        )
+        if shown != record.shown:
+            _set_shown(record, shown)
     if not record.hand_id:
-        record = dataclasses.replace(record, hand_id=content_id(record))
+        _set_hand_id(record, content_id(record))
     return record
 
 
