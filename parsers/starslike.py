@@ -682,6 +682,84 @@ _new_source = fast_new(Source)
 _new_hand = fast_new(HandRecord)
 
 
+# what the text after "<player>: " says (:func:`_usual_rest`): a code, then by code
+# fold/check: (code, kind, 0, False, ""); call/bet: (code, kind, amount, all_in, "");
+# raise: (code, None, to, all_in, ""); post: (code, words, amount, all_in, "");
+# show/muck: (code, cards, 0, mucked, description); anything else: (_U_OTHER, None, 0, False, "")
+_U_FOLD, _U_CHECK, _U_CALL, _U_BET, _U_RAISE, _U_POST, _U_SHOW, _U_OTHER = range(8)
+_Usual = tuple[int, Any, int, bool, str]
+_OTHER_REST: _Usual = (_U_OTHER, None, 0, False, "")
+_USUAL_RESTS: dict[int, dict[str, _Usual]] = {}  # decimals -> text after the name -> what it says
+
+
+def _usual_rest(rest: str, decimals: int) -> _Usual:
+    """What a player's line says after ``"<player>: "``, read as :meth:`_HandReader._player_rest`
+    reads it, when that is a fold, check, call, bet, raise, post, show or muck that reads
+    without error; anything else (and every error) is ``_U_OTHER``, for the general reading.
+    It depends on the text and the decimals only, so it is read once per distinct text.
+
+    >>> _usual_rest("raises $0.20 to $0.30", 2), _usual_rest("calls 500 and is all-in", 0)[2:4]
+    ((4, None, 30, False, ''), (500, True))
+    >>> _usual_rest("posts small blind $0.05", 2), _usual_rest("shows [Ah Kd] (a pair)", 2)
+    ((5, 'small blind', 5, False, ''), (6, ('Ah', 'Kd'), 0, False, 'a pair'))
+    >>> _usual_rest("calls $0.255", 2)[0] == _U_OTHER, _usual_rest("sits out", 2)[0] == _U_OTHER
+    (True, True)
+    """
+    verb, space, amount = rest.partition(" ")
+    try:
+        if not space:
+            if verb == "folds":
+                return (_U_FOLD, _A_FOLD, 0, False, "")
+            if verb == "checks":
+                return (_U_CHECK, _A_CHECK, 0, False, "")
+            return _OTHER_REST
+        if verb == "calls" or verb == "bets":
+            all_in = False
+            if " " in amount:  # "and is all-in", "and has reached the $80 cap"
+                bet = _BET.match(rest)
+                if bet is None:
+                    return _OTHER_REST
+                amount, all_in = bet.group("amount"), bet.group("all_in") is not None
+            return (_U_CALL if verb == "calls" else _U_BET, _BET_KINDS[verb], money(amount, decimals), all_in, "")
+        if verb == "raises":
+            words = rest.split(" ")
+            if len(words) == 4 and words[2] == "to":
+                by, to_text, all_in = words[1], words[3], False
+            else:
+                raised = _RAISE.match(rest)
+                if raised is None:
+                    return _OTHER_REST
+                by, to_text, all_in = raised.group("by"), raised.group("to"), raised.group("all_in") is not None
+            money(by, decimals)  # read to check it
+            return (_U_RAISE, None, money(to_text, decimals), all_in, "")
+        if verb == "posts":
+            words_text, _, amount_text = amount.rpartition(" ")
+            all_in = False
+            if words_text not in _POST_KINDS:  # not the usual "posts <kind> <amount>"
+                post = _POST.match(rest)
+                if post is None:
+                    return _OTHER_REST
+                words_text, amount_text = post.group("kind"), post.group("amount")
+                all_in = post.group("all_in") is not None
+            return (_U_POST, words_text, money(amount_text, decimals), all_in, "")
+        if verb == "shows":
+            close = rest.find("]")
+            if rest.startswith("shows [") and close == len(rest) - 1:  # "shows [<cards>]", as the pattern reads it
+                return (_U_SHOW, cards(rest[7:close]), 0, False, "")
+            shows = _SHOWS.match(rest)
+            if shows is None:
+                return _OTHER_REST
+            return (_U_SHOW, cards(shows.group("cards")), 0, False, shows.group("description") or "")
+        if verb == "mucks":
+            mucks = _MUCKS.match(rest)
+            if mucks is None:
+                return _OTHER_REST
+            return (_U_SHOW, cards(mucks.group("cards") or ""), 0, True, "")
+    except ParseError:
+        pass
+    return _OTHER_REST
+
+
 @dataclass(slots=True)
 class _ShownDraft:
     cards: tuple[str, ...]
@@ -830,8 +908,147 @@ class _HandReader:
     # -- one line ---------------------------------------------------------------------
 
     def _body(self, lines: list[str], index: int) -> None:
-        """Every line after the seats. Folds, checks, calls, bets and raises (most lines)
-        are read inline; the rest goes to the methods below."""
+        """Every line after the seats. The usual player lines (folds, checks, calls, bets,
+        raises, posts, shows, mucks) are read once per distinct text after the name
+        (:func:`_usual_rest`, cached by decimals) and applied inline; markers and other
+        lines go to the methods below, the summary to its own loop. A hand where a name
+        holds ": " or starts with "*** " is read by :meth:`_body_general` (the first
+        ": " may not end the name there, and a marker is tried before the names)."""
+        names = self.names
+        joined = "\n" + "\n".join(names)  # names hold no line ends: one search for all of them
+        if ": " in joined or "\n*** " in joined:
+            self._body_general(lines, index)
+            return
+        first = self.block.first_line
+        decimals = self.header.decimals
+        usual = _USUAL_RESTS.get(decimals)
+        if usual is None:
+            usual = _USUAL_RESTS[decimals] = {}
+        append = self.actions.append
+        street = self.street
+        committed = self.committed
+        numbered = enumerate(lines[index:], first + index)
+        number = first + index
+        try:
+            for number, line in numbered:
+                colon = line.find(": ")
+                if colon >= 0:
+                    player = line[:colon]
+                    if player in names:
+                        rest = line[colon + 2 :]
+                        read = usual.get(rest)
+                        if read is None:
+                            read = _usual_rest(rest, decimals)
+                            if len(usual) > 100_000:
+                                usual.clear()
+                            usual[rest] = read
+                        code = read[0]
+                        if code <= _U_CHECK:  # folds, checks
+                            append(_new_action(street, player, read[1], 0, False, number))
+                        elif code <= _U_BET:  # calls, bets: what the player had in on the street, plus the amount
+                            to = committed.get(player, 0) + read[2]
+                            committed[player] = to
+                            append(_new_action(street, player, read[1], to, read[3], number))
+                        elif code == _U_RAISE:
+                            committed[player] = to = read[2]
+                            append(_new_action(street, player, _A_RAISE, to, read[3], number))
+                        elif code == _U_POST:
+                            self._posted(player, read[1], read[2], read[3], rest, number)
+                        elif code == _U_SHOW:
+                            self._show(player, read[1], read[3], read[4], number)
+                        else:  # any other line of a player: the general reading
+                            self._player_rest(player, rest, line, number)
+                        continue
+                if line.startswith("*** "):
+                    self._marker(line, number)
+                    if self.summary:
+                        break
+                    street, committed = self.street, self.committed
+                elif colon < 0:
+                    self._other_line(line, number)
+                else:
+                    found = self._player_before_colon(line, colon)
+                    if found is None:
+                        self._other_line(line, number)
+                    else:
+                        self._player_rest(found, line[len(found) + 2 :], line, number)
+                    street, committed = self.street, self.committed
+        except ParseError as error:
+            raise _at(error, number) from None
+        self._summary(numbered)
+
+    def _summary(self, numbered: Iterator[tuple[int, str]]) -> None:
+        """The lines after ``*** SUMMARY ***``."""
+        seat_names = self.seat_names
+        number = 0
+        try:
+            for number, line in numbered:
+                if line.startswith("Seat "):
+                    colon = line.find(": ")
+                    seated = seat_names.get(line[5:colon])
+                    if seated and line.startswith(seated, colon + 2):
+                        rest = line[colon + 2 + len(seated) :]
+                        if colon > 5:  # what _summary_seat reads
+                            self._seat_result(seated, rest, line, number)
+                            continue
+                        if rest in _FOLDED_RESULTS:
+                            continue
+                elif line.startswith("Total pot "):
+                    self._total(line)
+                    continue
+                elif line.startswith("Board [") and line.find("]") == len(line) - 1:  # "Board [<cards>]"
+                    run = self.pending_ordinal
+                    self.pending_ordinal = None
+                    self.summary_boards.append((run or 0, cards(line[7:-1]), number))
+                    continue
+                self._summary_line(line, number)
+        except ParseError as error:
+            raise _at(error, number) from None
+
+    def _player_rest(self, player: str, rest: str, line: str, number: int) -> None:
+        """A seated player's line, read as :meth:`_body_general` reads it."""
+        verb, space, amount = rest.partition(" ")  # the verb is the first word
+        if not space:
+            if verb == "folds":
+                self.actions.append(_new_action(self.street, player, _A_FOLD, 0, False, number))
+            elif verb == "checks":
+                self.actions.append(_new_action(self.street, player, _A_CHECK, 0, False, number))
+            else:
+                self._player_line(player, rest, number)
+        elif verb == "calls" or verb == "bets":
+            all_in = False
+            if " " in amount:  # "and is all-in", "and has reached the $80 cap"
+                bet = _BET.match(rest)
+                if bet is None:
+                    raise ParseError(expected='"calls <amount>" or "bets <amount>"', found=line)
+                amount, all_in = bet.group("amount"), bet.group("all_in") is not None
+            decimals = self.header.decimals
+            to = self.committed.get(player, 0) + (self.known.get(amount) or money(amount, decimals))
+            self.committed[player] = to
+            self.actions.append(_new_action(self.street, player, _BET_KINDS[verb], to, all_in, number))
+        elif verb == "raises":
+            words = rest.split(" ")
+            if len(words) == 4 and words[2] == "to":
+                by, to_text, all_in = words[1], words[3], False
+            else:
+                raised = _RAISE.match(rest)
+                if raised is None:
+                    raise ParseError(expected='"raises <amount> to <amount>"', found=line)
+                by, to_text, all_in = raised.group("by"), raised.group("to"), raised.group("all_in") is not None
+            decimals = self.header.decimals
+            if by not in self.known:
+                money(by, decimals)
+            to = self.known.get(to_text) or money(to_text, decimals)
+            self.committed[player] = to
+            self.actions.append(_new_action(self.street, player, _A_RAISE, to, all_in, number))
+        elif verb == "posts":
+            self._post(player, rest, number)
+        else:
+            self._player_line(player, rest, number)
+
+    def _body_general(self, lines: list[str], index: int) -> None:
+        """Every line after the seats, for any names. Folds, checks, calls, bets and raises
+        (most lines) are read inline; the rest goes to the methods below."""
         first = self.block.first_line
         names = self.names
         seat_names = self.seat_names
@@ -1004,6 +1221,10 @@ class _HandReader:
                 )
             words, amount_text, all_in = post.group("kind"), post.group("amount"), post.group("all_in") is not None
         amount = self.known.get(amount_text) or money(amount_text, self.header.decimals)
+        self._posted(player, words, amount, all_in, rest, number)
+
+    def _posted(self, player: str, words: str, amount: int, all_in: bool, rest: str, number: int) -> None:
+        """A post read as ``posts <words> <amount>``, placed by what was posted before."""
         if words == "small & big blinds":
             big = self.header.stakes.big_blind
             if not 0 < big < amount:
@@ -1169,61 +1390,42 @@ class _HandReader:
             raise ParseError(expected="a summary line (Total pot, Board, Seat <n>: ...)", found=line)
 
     def _total(self, line: str) -> None:
-        parts = line.split(" | ")
-        total = _TOTAL_POT.match(parts[0])
-        if total is None:
-            raise ParseError(expected='"Total pot <amount>[ Main pot <amount>. Side pot <amount>.]"', found=line)
         decimals = self.header.decimals
-        self.total_pot = money(total.group("total"), decimals)
-        pots = total.group("pots")
-        self.pots = tuple([money(a, decimals) for a in _POT_PART.findall(pots)]) if pots else ()
-        for part in parts[1:]:
-            word, _, amount = part.rpartition(" ")
-            kind = _DEDUCTION_WORDS.get(word)
-            if kind is None:
-                raise ParseError(expected="| Rake|Jackpot|Bingo|Fortune|Tax <amount>", found=part)
-            self.deductions.append(_new_deduction(kind, money(amount, decimals)))
+        totals = _TOTALS.get(decimals)
+        if totals is None:
+            totals = _TOTALS[decimals] = {}
+        read = totals.get(line)
+        if read is None:
+            read = _read_total(line, decimals)
+            if len(totals) > 100_000:
+                totals.clear()
+            totals[line] = read
+        self.total_pot, self.pots, deductions = read
+        if deductions:
+            self.deductions.extend(deductions)
 
     def _summary_seat(self, line: str, number: int) -> None:
         colon = line.find(": ")
         player = self.seat_names.get(line[5:colon]) if colon > 5 else None
         if player is None or not line.startswith(player, colon + 2):
             raise ParseError(expected='"Seat <n>: <name>" of a seat in the hand\'s seat list', found=line)
-        rest = line[colon + 2 + len(player) :]
-        if rest.startswith(" ("):
-            position = _POSITION.match(rest)
-            if position is not None:
-                rest = rest[position.end() :]
-        if rest in _FOLDED_RESULTS:
-            return
-        if not rest.startswith(" "):
-            raise ParseError(expected="the player's result after the name", found=line)
-        rest = rest[1:]
-        if rest.startswith("folded"):
-            raise ParseError(expected='"folded before Flop" or "folded on the Flop|Turn|River"', found=line)
-        if rest.endswith((")", ").")):  # every suffix ends so
-            rest = _OUTSIDE_SUFFIX.sub("", rest)
-        if rest.startswith(("collected", "won")) and _COLLECTED_SUMMARY.match(rest) is not None:
-            return
-        mucked = _MUCKED_SUMMARY.match(rest) if rest.startswith("mucked") else None
-        if mucked is not None:
-            if mucked.group("cards") is not None:
-                self._show(player, cards(mucked.group("cards")), True, "", number)
-            return
-        showed = _SHOWED_SUMMARY.match(rest)
-        if showed is None:
-            raise ParseError(expected="folded, collected (<amount>), mucked [<cards>] or showed [<cards>]", found=line)
-        results = [_RESULT.match(part) for part in _RESULT_SPLIT.split(showed.group("results"))]
-        first_description = ""
-        for run, result in enumerate(results):
-            if result is None:
-                raise ParseError(expected="and won (<amount>) with <hand>, or and lost with <hand>", found=line)
-            description = result.group("description") or ""
-            if run == 0:
-                first_description = description
-            if result.group("lost") is None and description:
+        self._seat_result(player, line[colon + 2 + len(player) :], line, number)
+
+    def _seat_result(self, player: str, rest: str, line: str, number: int) -> None:
+        """A summary seat line's text after the name (:func:`_summary_result`, read once per text)."""
+        result = _SUMMARY_RESULTS.get(rest)
+        if result is None:
+            result = _summary_result(rest)
+            if len(_SUMMARY_RESULTS) > 100_000:
+                _SUMMARY_RESULTS.clear()
+            _SUMMARY_RESULTS[rest] = result
+        if isinstance(result, str):
+            raise ParseError(expected=result, found=line)
+        shown, mucked, first_description, descriptions = result
+        if shown is not None:
+            for run, description in descriptions:
                 self.descriptions[(player, run)] = description
-        self._show(player, cards(showed.group("cards")), False, first_description, number)
+            self._show(player, shown, mucked, first_description, number)
 
     # -- the record ---------------------------------------------------------------------
 
@@ -1304,6 +1506,87 @@ class _HandReader:
             started_at=header.started_at,
             source=_new_source(self.file, self.block.first_line, self.format),
         )
+
+
+#: decimals -> a "Total pot" line -> what it says (:func:`_read_total`; the pots repeat, the records are frozen)
+_TOTALS: dict[int, dict[str, tuple[int, tuple[int, ...], tuple[Deduction, ...]]]] = {}
+
+
+def _read_total(line: str, decimals: int) -> tuple[int, tuple[int, ...], tuple[Deduction, ...]]:
+    """The total pot, the pots and the deductions of a ``Total pot`` line.
+
+    >>> _read_total("Total pot $67.75 Main pot $57.75. Side pot $7.50. | Rake $2.50", 2)
+    (6775, (5775, 750), (Deduction(kind='rake', amount=250, pot=None),))
+    """
+    parts = line.split(" | ")
+    total = _TOTAL_POT.match(parts[0])
+    if total is None:
+        raise ParseError(expected='"Total pot <amount>[ Main pot <amount>. Side pot <amount>.]"', found=line)
+    total_pot = money(total.group("total"), decimals)
+    pots = total.group("pots")
+    amounts = tuple([money(a, decimals) for a in _POT_PART.findall(pots)]) if pots else ()
+    deductions = []
+    for part in parts[1:]:
+        word, _, amount = part.rpartition(" ")
+        kind = _DEDUCTION_WORDS.get(word)
+        if kind is None:
+            raise ParseError(expected="| Rake|Jackpot|Bingo|Fortune|Tax <amount>", found=part)
+        deductions.append(_new_deduction(kind, money(amount, decimals)))
+    return total_pot, amounts, tuple(deductions)
+
+
+#: a summary seat line's text after the name -> what it says (:func:`_summary_result`)
+_SummaryResult = tuple[tuple[str, ...] | None, bool, str, tuple[tuple[int, str], ...]] | str
+_SUMMARY_RESULTS: dict[str, _SummaryResult] = {}
+_NOTHING_SHOWN: _SummaryResult = (None, False, "", ())
+
+
+def _summary_result(rest: str) -> _SummaryResult:
+    """What a summary seat line says after the player's name: the cards shown or mucked
+    (``None`` when none), whether mucked, the first result's description and the won
+    results' descriptions by run; or, for a line that is no result, the error's expected
+    text. A card that cannot be read raises its :class:`ParseError`.
+
+    >>> _summary_result(" (button) folded before Flop"), _summary_result(" collected ($0.44)")
+    ((None, False, '', ()), (None, False, '', ()))
+    >>> _summary_result(" showed [Qs Js] and won ($25.96) with a full house")
+    (('Qs', 'Js'), False, 'a full house', ((0, 'a full house'),))
+    >>> _summary_result(" mucked [7h 2c]"), _summary_result(" folded early")
+    ((('7h', '2c'), True, '', ()), '"folded before Flop" or "folded on the Flop|Turn|River"')
+    """
+    if rest.startswith(" ("):
+        position = _POSITION.match(rest)
+        if position is not None:
+            rest = rest[position.end() :]
+    if rest in _FOLDED_RESULTS:
+        return _NOTHING_SHOWN
+    if not rest.startswith(" "):
+        return "the player's result after the name"
+    rest = rest[1:]
+    if rest.startswith("folded"):
+        return '"folded before Flop" or "folded on the Flop|Turn|River"'
+    if rest.endswith((")", ").")):  # every suffix ends so
+        rest = _OUTSIDE_SUFFIX.sub("", rest)
+    if rest.startswith(("collected", "won")) and _COLLECTED_SUMMARY.match(rest) is not None:
+        return _NOTHING_SHOWN
+    mucked = _MUCKED_SUMMARY.match(rest) if rest.startswith("mucked") else None
+    if mucked is not None:
+        return _NOTHING_SHOWN if mucked.group("cards") is None else (cards(mucked.group("cards")), True, "", ())
+    showed = _SHOWED_SUMMARY.match(rest)
+    if showed is None:
+        return "folded, collected (<amount>), mucked [<cards>] or showed [<cards>]"
+    results = [_RESULT.match(part) for part in _RESULT_SPLIT.split(showed.group("results"))]
+    first_description = ""
+    descriptions = []
+    for run, result in enumerate(results):
+        if result is None:
+            return "and won (<amount>) with <hand>, or and lost with <hand>"
+        description = result.group("description") or ""
+        if run == 0:
+            first_description = description
+        if result.group("lost") is None and description:
+            descriptions.append((run, description))
+    return (cards(showed.group("cards")), False, first_description, tuple(descriptions))
 
 
 def _collected_from_pot(line: str) -> tuple[str, str] | None:
