@@ -760,6 +760,47 @@ def _usual_rest(rest: str, decimals: int) -> _Usual:
     return _OTHER_REST
 
 
+_TABLES: dict[str, tuple[str, int, int | None]] = {}  # a table line -> its name, button and seats
+_SEAT_LINES: dict[int, dict[str, tuple[Seat, str]]] = {}  # decimals -> a seat line -> its seat, seat number text
+
+
+def _read_table(line: str, number: int) -> tuple[str, int, int | None]:
+    """The table's name, the button's seat and the table's size (``None`` when not said).
+
+    >>> _read_table("Table 'Wezen' 6-max Seat #3 is the button", 2)
+    ('Wezen', 3, 6)
+    """
+    table = _TABLE.match(line)
+    if table is None:
+        raise ParseError(expected="\"Table '<name>' <n>-max Seat #<n> is the button\"", found=line, line=number)
+    max_seats = table.group("max")
+    return table.group("table"), int(table.group("button")), int(max_seats) if max_seats else None
+
+
+def _read_seat(line: str, decimals: int, number: int) -> tuple[Seat, str]:
+    """A seat line (it starts with ``"Seat "``): the seat, and its number as written.
+
+    >>> _read_seat("Seat 4: Hero ($15.35 in chips)", 2, 6)
+    (Seat(seat=4, player='Hero', stack=1535, sitting_out=False), '4')
+    """
+    colon = line.find(": ")
+    paren = line.rfind(" (")
+    seat_text = line[5:colon]
+    if line.endswith(" in chips)") and 5 < colon < paren and seat_text.isascii() and seat_text.isdigit():
+        name, stack_text, out = line[colon + 2 : paren], line[paren + 2 : -10], False  # the usual line
+    else:
+        seat = _SEAT.match(line)
+        if seat is None:
+            raise ParseError(expected='"Seat <n>: <name> (<stack> in chips)"', found=line, line=number)
+        seat_text, name, stack_text = seat.group("seat"), seat.group("name"), seat.group("stack")
+        out = seat.group("rest") is not None
+    try:
+        stack = money(stack_text, decimals)
+    except ParseError as error:
+        raise _at(error, number) from None
+    return _new_seat(_SEAT_NUMBERS.get(seat_text) or int(seat_text), name, stack, out), seat_text
+
+
 @dataclass(slots=True)
 class _ShownDraft:
     cards: tuple[str, ...]
@@ -855,41 +896,38 @@ class _HandReader:
             )
         if len(lines) < 2:
             raise ParseError(expected="the table line after the header", found="the end of the hand", line=first)
-        table = _TABLE.match(lines[1])
+        table = _TABLES.get(lines[1])
         if table is None:
-            raise ParseError(
-                expected="\"Table '<name>' <n>-max Seat #<n> is the button\"", found=lines[1], line=first + 1
-            )
+            table = _read_table(lines[1], first + 1)
+            if len(_TABLES) > 10_000:
+                _TABLES.clear()
+            _TABLES[lines[1]] = table
         index = 2
         decimals = self.header.decimals
-        known = self.known = known_amounts(decimals)
+        self.known = known_amounts(decimals)
+        seat_lines = _SEAT_LINES.get(decimals)
+        if seat_lines is None:
+            seat_lines = _SEAT_LINES[decimals] = {}
         add_seat, names, seat_names = self.seats.append, self.names, self.seat_names
-        while index < len(lines) and lines[index].startswith("Seat "):
+        count = len(lines)
+        while index < count:
             line = lines[index]
-            colon = line.find(": ")
-            paren = line.rfind(" (")
-            seat_text = line[5:colon]
-            if line.endswith(" in chips)") and 5 < colon < paren and seat_text.isascii() and seat_text.isdigit():
-                name, stack_text, out = line[colon + 2 : paren], line[paren + 2 : -10], False  # the usual line
-            else:
-                seat = _SEAT.match(line)
-                if seat is None:
-                    raise ParseError(expected='"Seat <n>: <name> (<stack> in chips)"', found=line, line=first + index)
-                seat_text, name, stack_text = seat.group("seat"), seat.group("name"), seat.group("stack")
-                out = seat.group("rest") is not None
-            try:
-                stack = known.get(stack_text) or money(stack_text, decimals)
-            except ParseError as error:
-                raise _at(error, first + index) from None
-            number = _SEAT_NUMBERS.get(seat_text) or int(seat_text)
-            add_seat(_new_seat(number, name, stack, out))
-            names[name] = number
-            seat_names[seat_text] = name
+            known_seat = seat_lines.get(line)
+            if known_seat is None:
+                if not line.startswith("Seat "):
+                    break
+                known_seat = _read_seat(line, decimals, first + index)
+                if len(seat_lines) > 100_000:
+                    seat_lines.clear()
+                seat_lines[line] = known_seat
+            seat, seat_text = known_seat
+            add_seat(seat)
+            names[seat.player] = seat.seat
+            seat_names[seat_text] = seat.player
             index += 1
         if not self.seats:
             found = lines[index] if index < len(lines) else "the end of the hand"
             raise ParseError(expected='"Seat <n>: <name> (<stack> in chips)"', found=found, line=first + index)
-        self.names_by_length = sorted(self.names, key=len, reverse=True)
         self._body(lines, index)
         last = first + len(lines) - 1
         if not self.summary:
@@ -1156,6 +1194,8 @@ class _HandReader:
         candidate = line[:colon]
         if candidate in names and line.find(": ", colon + 2) < 0:
             return candidate
+        if not self.names_by_length:
+            self.names_by_length = sorted(names, key=len, reverse=True)
         for name in self.names_by_length:  # longest first: "wo_olly :D" before "wo_olly"
             if line.startswith(name) and line.startswith(": ", len(name)):
                 return name
@@ -1447,7 +1487,7 @@ class _HandReader:
                 )
         return tuple(boards)
 
-    def _record(self, table: re.Match[str], last: int) -> HandRecord:
+    def _record(self, table: tuple[str, int, int | None], last: int) -> HandRecord:
         header = self.header
         stakes = header.stakes
         ante, button_blind = stakes.ante, stakes.button_blind
@@ -1482,29 +1522,30 @@ class _HandReader:
                 _new_award(a.player, a.amount, a.pot, a.run, self.descriptions.get((a.player, a.run), ""), a.line)
                 for a in awards
             ]
-        max_seats = table.group("max")
+        table_name, button, max_seats = table
         return _new_hand(
-            hand_id=header.hand_id,
-            seats=tuple(self.seats),
-            button=int(table.group("button")),
-            posts=tuple(self.posts),
-            actions=tuple(self.actions),
-            boards=self._boards(last),
-            shown=tuple([_new_shown(p, d.cards, d.mucked, d.description, d.line) for p, d in self.shown.items()]),
-            awards=tuple(awards),
-            returned=tuple(self.returned),
-            deductions=tuple(self.deductions),
-            cashouts=tuple([_new_cashout(p, o.amount, o.fee, kind) for (p, kind), o in self.outside.items()]),
-            total_pot=self.total_pot,
-            pots=self.pots,
-            game=header.game,
-            stakes=stakes,
-            currency=header.currency,
-            decimals=header.decimals,
-            table=table.group("table"),
-            max_seats=int(max_seats) if max_seats else None,
-            started_at=header.started_at,
-            source=_new_source(self.file, self.block.first_line, self.format),
+            header.hand_id,
+            tuple(self.seats),
+            button,
+            tuple(self.posts),
+            tuple(self.actions),
+            self._boards(last),
+            tuple([_new_shown(p, d.cards, d.mucked, d.description, d.line) for p, d in self.shown.items()]),
+            tuple(awards),
+            tuple(self.returned),
+            tuple(self.deductions),
+            tuple([_new_cashout(p, o.amount, o.fee, kind) for (p, kind), o in self.outside.items()]),
+            self.total_pot,
+            self.pots,
+            None,  # finishing_stacks: not in this format
+            header.game,
+            stakes,
+            header.currency,
+            header.decimals,
+            table_name,
+            max_seats,
+            header.started_at,
+            _new_source(self.file, self.block.first_line, self.format),
         )
 
 
