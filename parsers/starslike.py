@@ -418,22 +418,26 @@ def split_blocks(text: str, dialect: Dialect) -> Iterator[Block]:
     starts.append(len(text))
     yield from _outside(text, 0, starts[0], 1)
     line = 1 + text.count("\n", 0, starts[0])
-    for index in range(len(starts) - 1):
-        start, stop = starts[index], starts[index + 1]
-        end = _HAND_END.search(text, start, stop)  # as in text[start:stop]: the pattern looks at no more
+    search = _HAND_END.search
+    start = starts[0]
+    for stop in starts[1:]:
+        end = search(text, start, stop)  # as in text[start:stop]: the pattern looks at no more
         if end is None:
             segment = text[start:stop]
             line_start = text.rfind("\n", 0, stop) + 1
             glued = stop < len(text) and not text[line_start:stop].isspace() and line_start < stop
-            yield Block(line, segment.split("\n"), is_hand=True, glued=glued)
+            yield Block(line, segment.split("\n"), True, glued)
             line += segment.count("\n")
         else:
             cut = end.start()
-            yield Block(line, text[start:cut].split("\n"), is_hand=True)
-            inside = text.count("\n", start, cut)
-            if text[cut + 1 : stop].strip():  # the usual blank lines between hands hold nothing
+            lines = text[start:cut].split("\n")
+            yield Block(line, lines, True)
+            inside = len(lines) - 1  # the line ends in the hand
+            after = text[cut + 1 : stop]
+            if after.strip():  # the usual blank lines between hands hold nothing
                 yield from _outside(text, cut + 1, stop, line + inside + 1)
-            line += inside + text.count("\n", cut, stop)
+            line += inside + 1 + after.count("\n")
+        start = stop
 
 
 def _header_starts(text: str, dialect: Dialect) -> list[int]:
