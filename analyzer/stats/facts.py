@@ -22,15 +22,18 @@ the sample behind each percentage:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
+
+import numpy as np
 
 from analyzer.stats.positions import dealt_positions
 from parsers.record import ActionKind, HandRecord, PostKind, Street
 
 _AGGRESSIVE = frozenset((ActionKind.BET, ActionKind.RAISE))
 _FOLD, _CALL, _PREFLOP, _BOMB = ActionKind.FOLD, ActionKind.CALL, Street.PREFLOP, PostKind.BOMB
+_NONE = (0, 0, 0)
 
 
 class PlayerFacts(NamedTuple):
@@ -62,6 +65,9 @@ class HandFacts:
     last_street: Street  # the street of the last voluntary action (preflop when there was none)
 
 
+_new_tuple = tuple.__new__  # a PlayerFacts from a tuple without the named tuple's Python __new__
+
+
 def hand_facts(record: HandRecord, won: Mapping[str, int]) -> HandFacts:
     """Facts of every dealt-in player; ``won`` is what each collected (the audited ledger)."""
     dealt = [s for s in record.seats if not s.sitting_out]
@@ -73,68 +79,156 @@ def hand_facts(record: HandRecord, won: Mapping[str, int]) -> HandFacts:
     three_done: set[str] = set()
     folded_preflop: set[str] = set()
     folded: set[str] = set()
-    postflop: dict[str, list[int]] = {s.player: [0, 0, 0] for s in dealt}  # aggressive, calls, folds
+    postflop: dict[str, list[int]] = {}  # aggressive, calls, folds of a player who acted after the flop
     all_in = {p.player for p in record.posts if p.all_in}
     raises = 0
-    last_street = _PREFLOP
-    fold, call, preflop = _FOLD, _CALL, _PREFLOP  # locals: this loop runs for every action stored
-    for action in record.actions:
-        who, kind, street = action.player, action.kind, action.street
+    # locals: this loop runs for every action stored
+    fold, call, preflop, aggressive_kinds = _FOLD, _CALL, _PREFLOP, _AGGRESSIVE
+    actions = record.actions
+    for action in actions:
+        who, kind = action.player, action.kind
         if action.all_in:
             all_in.add(who)
-        last_street = street
-        if street == preflop:
+        if action.street == preflop:
             acted.add(who)
-            aggressive = kind in _AGGRESSIVE
-            if raises == 1 and who not in three_chance:
-                three_chance.add(who)
-                if aggressive:
+            if kind in aggressive_kinds:
+                if raises == 1 and who not in three_chance:
+                    three_chance.add(who)
                     three_done.add(who)
-            if aggressive:
                 vpip.add(who)
                 pfr.add(who)
                 raises += 1
-            elif kind == call:
-                vpip.add(who)
-            elif kind == fold:
-                folded_preflop.add(who)
-                folded.add(who)
+            else:
+                if raises == 1 and who not in three_chance:
+                    three_chance.add(who)
+                if kind == call:
+                    vpip.add(who)
+                elif kind == fold:
+                    folded_preflop.add(who)
+                    folded.add(who)
         else:
             counts = postflop.get(who)
-            if kind == fold:
+            if counts is None:
+                counts = postflop[who] = [0, 0, 0]
+            if kind in aggressive_kinds:
+                counts[0] += 1
+            elif kind == call:
+                counts[1] += 1
+            elif kind == fold:
+                counts[2] += 1
                 folded.add(who)
-            if counts is not None:
-                if kind in _AGGRESSIVE:
-                    counts[0] += 1
-                elif kind == call:
-                    counts[1] += 1
-                elif kind == fold:
-                    counts[2] += 1
+    last_street = actions[-1].street if actions else preflop
+    names = [s.player for s in dealt]  # a seat each (a name twice counts twice, as seats do)
     bomb = any(p.kind == _BOMB for p in record.posts)
-    flop_seen = bomb or sum(1 for s in dealt if s.player not in folded_preflop) >= 2
-    showdown = sum(1 for s in dealt if s.player not in folded) >= 2
+    flop_seen = bomb or len([n for n in names if n not in folded_preflop]) >= 2
+    showdown = len([n for n in names if n not in folded]) >= 2
+    none = _NONE
     facts = []
     for s in dealt:
         name = s.player
         at_showdown = showdown and name not in folded
-        counts = postflop[name]
+        done: Sequence[int] = postflop.get(name) or none
         facts.append(
-            PlayerFacts(
-                name,
-                s.seat,
-                where.get(name, ""),
-                name in acted,
-                name in vpip,
-                name in pfr,
-                name in three_chance,
-                name in three_done,
-                flop_seen and name not in folded_preflop,
-                at_showdown,
-                at_showdown and won.get(name, 0) > 0,
-                counts[0],
-                counts[1],
-                counts[2],
-                name in all_in,
+            _new_tuple(
+                PlayerFacts,
+                (
+                    name,
+                    s.seat,
+                    where.get(name, ""),
+                    name in acted,
+                    name in vpip,
+                    name in pfr,
+                    name in three_chance,
+                    name in three_done,
+                    flop_seen and name not in folded_preflop,
+                    at_showdown,
+                    at_showdown and won.get(name, 0) > 0,
+                    done[0],
+                    done[1],
+                    done[2],
+                    name in all_in,
+                ),
             )
         )
     return HandFacts(players=tuple(facts), showdown=showdown, all_in=bool(all_in), last_street=last_street)
+
+
+#: action kinds by their code in :func:`facts_columns` (-1: a forced post or anything else)
+KIND_CODES = ("fold", "check", "call", "bet", "raise")
+_FOLD_CODE, _CALL_CODE, _BET_CODE, _RAISE_CODE = 0, 2, 3, 4
+
+
+def facts_columns(
+    *,
+    players: int,
+    player_hand: Any,
+    hands: int,
+    action_hand: Any,
+    action_row: Any,
+    is_post: Any,
+    preflop: Any,
+    kind: Any,
+    all_in: Any,
+    bomb: Any,
+    won: Any,
+) -> dict[str, Any]:
+    """The players' facts of many hands at once, column by column (numpy arrays named as
+    :class:`PlayerFacts` from ``vpip_chance`` on), equal to :func:`hand_facts` row by row.
+
+    A players row is a dealt-in seat (``player_hand``: its hand's number, hands in order);
+    an actions row is a forced post or action in the hand's order, posts first
+    (``action_hand``; ``action_row``: the players row of the one who acted, -1 for no
+    dealt-in player; ``is_post``; ``preflop``: its street is preflop; ``kind``: its code in
+    :data:`KIND_CODES`, -1 for a post; ``all_in``); ``bomb``: each hand has a bomb-pot post;
+    ``won``: what each players row collected. A hand with two seats of the same name is left
+    to :func:`hand_facts` (names key its facts).
+    """
+    acts = ~is_post
+    aggressive = acts & ((kind == _BET_CODE) | (kind == _RAISE_CODE))
+    call = acts & (kind == _CALL_CODE)
+    fold = acts & (kind == _FOLD_CODE)
+    pre = acts & preflop
+    post_flop = acts & ~preflop
+    mine = action_row >= 0
+
+    def anyone(mask: Any) -> Any:
+        out = np.zeros(players, dtype=bool)
+        out[action_row[mask & mine]] = True
+        return out
+
+    def count(mask: Any) -> Any:
+        return np.bincount(action_row[mask & mine], minlength=players).astype(np.int16)
+
+    # 3-bet: a player's first preflop action facing exactly one bet or raise (raises
+    # counted over the hand's preflop actions before it, whoever made them)
+    pre_raise = (pre & aggressive).astype(np.int64)
+    before = np.cumsum(pre_raise) - pre_raise
+    starts = np.searchsorted(action_hand, np.arange(hands))  # each hand's first actions row
+    before -= np.append(before, 0)[starts][action_hand]
+    facing = np.flatnonzero(pre & mine & (before == 1))
+    chosen, first = np.unique(action_row[facing], return_index=True)
+    three_chance = np.zeros(players, dtype=bool)
+    three_done = np.zeros(players, dtype=bool)
+    three_chance[chosen] = True
+    three_done[chosen] = aggressive[facing[first]]
+
+    folded_preflop = anyone(pre & fold)
+    folded = anyone(fold)
+    left_preflop = np.bincount(player_hand[~folded_preflop], minlength=hands)
+    left = np.bincount(player_hand[~folded], minlength=hands)
+    flop_seen = (bomb | (left_preflop >= 2))[player_hand]
+    at_showdown = (left >= 2)[player_hand] & ~folded
+    return {
+        "vpip_chance": anyone(pre),
+        "vpip": anyone(pre & (aggressive | call)),
+        "pfr": anyone(pre & aggressive),
+        "three_bet_chance": three_chance,
+        "three_bet": three_done,
+        "saw_flop": flop_seen & ~folded_preflop,
+        "showdown": at_showdown,
+        "won_at_showdown": at_showdown & (won > 0),
+        "aggressive": count(post_flop & aggressive),
+        "calls": count(post_flop & call),
+        "folds": count(post_flop & fold),
+        "all_in": anyone(all_in),
+    }

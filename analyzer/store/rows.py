@@ -5,39 +5,58 @@ Hole-card categories are evaluated for the whole chunk at once from the 7-card t
 
 from __future__ import annotations
 
-from collections import defaultdict
 from datetime import datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
 import numpy as np
 import pyarrow as pa
+import pyarrow.compute as pc
 
 from analyzer.cards import Card
 from analyzer.evaluator import ORDER, Ranking, strengths
 from analyzer.evaluator.categories import CATEGORY_SHIFT
-from analyzer.replay.findings import Code, HandAudit, Verdict
+from analyzer.replay.findings import Code, HandAudit, LedgerRow, Verdict
 from analyzer.ruleset import RuleSet
 from analyzer.stats.allin import allin_pots
-from analyzer.stats.facts import HandFacts, hand_facts
-from analyzer.store.schema import HAND_TABLES, HANDS, PLAYERS, TABLES
-from parsers.record import HandRecord, PostKind, Stakes, money_text
+from analyzer.stats.facts import KIND_CODES, HandFacts, PlayerFacts, facts_columns, hand_facts
+from analyzer.stats.positions import dealt_positions
+from analyzer.store.schema import ACTIONS, ALLINS, HAND_TABLES, HANDS, PLAYERS, POTS, PROBLEMS, TABLES
+from parsers.record import ActionKind, HandRecord, PostKind, Seat, Stakes, Street, money_text
 
 _BOARD_FLOP = 3
 _STRENGTH = PLAYERS.get_field_index("strength")  # category follows it
 _BAD_CARDS = frozenset((Code.CARD_NOT_IN_DECK, Code.DUPLICATE_CARD))  # no equity from such cards
 _LIVE = frozenset(kind for kind in PostKind if kind.is_live)
+_RANKINGS = tuple(Ranking)
 # the players columns after flop_set: the hand's grouping keys, taken from its hands row
 _PLAYER_KEYS = PLAYERS.names[PLAYERS.get_field_index("flop_set") + 1 :]
-# the types of what a row holds after its hand's row number (not hand_id; for players not
-# strength and category, made in one batch, nor the keys)
-_ROW_TYPES = {name: [f.type for f in TABLES[name]][1:] for name in HAND_TABLES} | {
-    "players": [f.type for f in PLAYERS if f.name not in ("hand_id", "strength", "category", *_PLAYER_KEYS)]
-}
-# a row as Arrow sees it: the hand's row number, then those columns (hands rows are whole)
+_FACT_COLUMNS = PlayerFacts._fields[3:]  # the counts, as named in PLAYERS
+_MONEY = PLAYERS.names[PLAYERS.get_field_index("posted") : PLAYERS.get_field_index("net_claimed") + 1]
+_SHOWDOWN = HANDS.get_field_index("showdown")
+_KINDS = pa.array(KIND_CODES, type=pa.string())
+
+
+def _struct(schema: pa.Schema, names: tuple[str, ...] | list[str], *, number: bool) -> pa.StructType:
+    """A row of some of ``schema``'s columns as Arrow sees it (after its hand's row number)."""
+    fields = [(name, schema.field(name).type) for name in names]
+    return pa.struct([("row", pa.int32()), *fields] if number else fields)
+
+
+# rows as Arrow sees them: hands rows are whole; pots, problems and allins rows start with
+# their hand's row number; players and actions rows leave out their hand (and an actions
+# row its index), which follow from the count a hand; a players row's money is a tuple of
+# its own, and its facts are counted by column
+_PLAYER_ROW = ("player", "seat", "position", "stack", "cards", "showed", "pocket_pair", "flop_set")
 _ROW_STRUCTS = {
-    name: pa.struct([(f"c{i}", t) for i, t in enumerate([pa.int32(), *types])]) for name, types in _ROW_TYPES.items()
-} | {"hands": pa.struct(list(HANDS))}
+    "hands": pa.struct(list(HANDS)),
+    "actions": _struct(ACTIONS, ACTIONS.names[2:], number=False),
+    "pots": _struct(POTS, POTS.names[1:], number=True),
+    "problems": _struct(PROBLEMS, PROBLEMS.names[1:], number=True),
+    "allins": _struct(ALLINS, ALLINS.names[1:], number=True),
+    "player_money": _struct(PLAYERS, _MONEY, number=False),
+    "players": _struct(PLAYERS, _PLAYER_ROW, number=False),
+}
 
 
 @lru_cache(maxsize=1024)
@@ -113,43 +132,59 @@ class Rows:
     """Rows of every table for a chunk of audited hands; :meth:`tables` makes Arrow tables.
 
     Only ``hands`` rows name their hand: a row of another table starts with its hand's row
-    number in ``hands``, and the columns the hand gives (its id; for ``players`` also the
+    number in ``hands`` (or, for ``players`` and ``actions``, follows from the number of
+    rows each hand has), and the columns the hand gives (its id; for ``players`` also the
     grouping keys) are taken from the ``hands`` columns when the tables are made, which is
-    far cheaper than repeating them in every row.
+    far cheaper than repeating them in every row. The players' facts are counted for the
+    whole chunk at once from the actions columns (:func:`analyzer.stats.facts.facts_columns`).
     """
 
     def __init__(self, import_id: str, *, line_offset: int = 0) -> None:
         self.import_id = import_id
         self.line_offset = line_offset  # added to a record's line (a slice of a file read alone)
-        self.rows: dict[str, list[Any]] = {name: [] for name in HAND_TABLES}  # tuples
-        # players rows to give a strength: ranking -> (row numbers, 7 card indices and the
-        # deck's lowest card index each)
-        self._pending: dict[Ranking, tuple[list[int], list[list[int]]]] = defaultdict(lambda: ([], []))
+        # every list a hand adds to, by name: the tables' rows (tuples), each hand's count of
+        # players rows, posts and actions rows, the players rows' money (tuples), the facts
+        # of hands whose facts are not counted by column (hand row, first players row,
+        # HandFacts), and the players rows to give a strength (row numbers; a hand's ranking
+        # and count of them; 8 ints each: 7 card indices and the deck's lowest card index)
+        names = (*HAND_TABLES, "player_money", "player_counts", "post_counts", "action_counts", "given_facts")
+        self.rows: dict[str, list[Any]] = {name: [] for name in names}
+        self.rows |= {"strength_rows": [], "strength_rankings": [], "strength_cards": []}
+        self._lists: list[list[Any]] = list(self.rows.values())
 
     def add(self, record: HandRecord, audit: HandAudit, rules: RuleSet) -> None:
         """Add one hand and its audit: all its rows, or (raising) none of them."""
-        sizes = [len(rows) for rows in self.rows.values()]
-        pending = {rk: (len(numbers), len(cards)) for rk, (numbers, cards) in self._pending.items()}
+        sizes = [len(rows) for rows in self._lists]
         try:
             self._add(record, audit, rules)
         except BaseException:
-            for rows, size in zip(self.rows.values(), sizes, strict=True):
+            for rows, size in zip(self._lists, sizes, strict=True):
                 del rows[size:]
-            for rk, (numbers, cards) in self._pending.items():
-                n, c = pending.get(rk, (0, 0))
-                del numbers[n:]
-                del cards[c:]
             raise
 
     def _add(self, record: HandRecord, audit: HandAudit, rules: RuleSet) -> None:
-        hands = self.rows["hands"]
+        out = self.rows
+        hands = out["hands"]
         h = len(hands)  # this hand's row number
-        ledger = {row.player: row for row in audit.ledger}
-        won = {p: sum(row.won) for p, row in ledger.items()}
-        facts = hand_facts(record, won)
+        ledger: dict[str, LedgerRow] = {}
+        won: dict[str, int] = {}
+        for row in audit.ledger:
+            name = row.player
+            ledger[name] = row
+            won[name] = sum(row.won)
+        dealt = [s for s in record.seats if not s.sitting_out]
+        names = [s.player for s in dealt]
+        facts: HandFacts | None = None  # the whole facts, for a hand with a name twice
+        if len(set(names)) != len(names):
+            facts = hand_facts(record, won)
+            out["given_facts"].append((h, len(out["players"]), facts))
+        all_in = self._add_actions(record)
+        actions = record.actions
+        last_street = actions[-1].street if actions else Street.PREFLOP
         stakes = record.stakes
         unit, unit_name, stake = _stake_words(stakes, record.decimals)
-        started = parse_time(record.started_at)
+        started_at = record.started_at
+        started = parse_time(started_at) if started_at else None
         boards = record.boards
         first = boards[0] if boards else ()
         verdict = audit.verdict
@@ -175,9 +210,9 @@ class Rows:
                 record.table,
                 record.max_seats,
                 started,
-                record.started_at,
+                started_at,
                 record.button,
-                len(facts.players),
+                len(dealt),
                 stakes.ante,
                 stakes.small_blind,
                 stakes.big_blind,
@@ -190,69 +225,123 @@ class Rows:
                 audit.rake,
                 " ".join(first),
                 [" ".join(b) for b in boards],
-                facts.last_street,
-                facts.showdown,
-                facts.all_in,
+                last_street,
+                None,  # showdown: counted by column with the players' facts
+                all_in,
                 verdict,
                 len(audit.problems),
             )
         )
+        self._add_players(record, dealt, ledger, won, first, rules)
+        pots = out["pots"]
+        for pot in audit.pots:
+            pots.append((h, pot.index, pot.run, pot.amount, pot.eligible, pot.winners, pot.hand))
+        if audit.problems:
+            problems = out["problems"]
+            for p in audit.problems:
+                problems.append((h, p.code.value, p.verdict.value, p.message, p.action_index, p.rule, p.player))
+        if all_in and verdict is not Verdict.UNREADABLE and not any(p.code in _BAD_CARDS for p in audit.problems):
+            if facts is None:
+                folded = {a.player for a in actions if a.kind == ActionKind.FOLD}
+                showdown = len([n for n in names if n not in folded]) >= 2
+                facts = HandFacts(players=(), showdown=showdown, all_in=True, last_street=last_street)
+            if facts.showdown:  # else no all-in pot
+                self._add_allins(h, record, audit, facts, rules)
+
+    def _add_players(
+        self,
+        record: HandRecord,
+        dealt: list[Seat],
+        ledger: dict[str, LedgerRow],
+        won: dict[str, int],
+        first: tuple[str, ...],
+        rules: RuleSet,
+    ) -> None:
+        """A players row a dealt-in seat: player, seat, position, stack, cards, shown
+        unmucked (the facts add whether at showdown), pocket pair, flop set; its money."""
+        out = self.rows
+        extra, money = out["players"].append, out["player_money"].append
+        where = dealt_positions(record, dealt)
         shown = {s.player: s for s in record.shown}
         stacks = {s.player: s.stack for s in record.seats}
-        players = self.rows["players"]
         seven_ok = len(first) == 5 and "??" not in first
-        board: list[int] | None = None  # its card indices, once a player's cards need them
-        lowest = 16 if deck == 36 else 0  # the deck's lowest card index
-        ranking = rules.ranking
+        board: list[int] | None = None  # its card indices and the deck's lowest, once cards need them
         flop = first[:_BOARD_FLOP] if len(first) >= _BOARD_FLOP else None
-        for f in facts.players:
-            name = f.player
-            row = ledger.get(name)
+        index = _CARD_INDEX
+        row_number = len(out["players"])
+        queued_rows, queued_cards = out["strength_rows"], out["strength_cards"]
+        queued = 0
+        ledger_get, won_get = ledger.get, won.get
+        for seat in dealt:
+            name = seat.player
             s = shown.get(name)
-            cards = s.cards if s is not None and len(s.cards) == 2 and "??" not in s.cards else None
-            pocket_pair = flop_set = None
-            if cards is not None:
-                pocket_pair = cards[0][0] == cards[1][0]
-                if pocket_pair and flop is not None:
-                    flop_set = any(c[0] == cards[0][0] for c in flop)
-                if seven_ok:
-                    if board is None:
-                        board = [_CARD_INDEX[c] for c in first]
-                    pending_rows, pending_cards = self._pending[ranking]
-                    pending_rows.append(len(players))
-                    pending_cards.append([_CARD_INDEX[cards[0]], _CARD_INDEX[cards[1]], *board, lowest])
-            won_total = won.get(name, 0)
+            if s is None:
+                extra((name, seat.seat, where.get(name, ""), stacks[name], None, False, None, None))
+            else:
+                cards = s.cards
+                if len(cards) == 2 and "??" not in cards:
+                    c0, c1 = cards
+                    if c0[0] == c1[0]:
+                        flop_set = any(c[0] == c0[0] for c in flop) if flop is not None else None
+                        extra(
+                            (
+                                name,
+                                seat.seat,
+                                where.get(name, ""),
+                                stacks[name],
+                                f"{c0} {c1}",
+                                not s.mucked,
+                                True,
+                                flop_set,
+                            )
+                        )
+                    else:
+                        extra(
+                            (
+                                name,
+                                seat.seat,
+                                where.get(name, ""),
+                                stacks[name],
+                                f"{c0} {c1}",
+                                not s.mucked,
+                                False,
+                                None,
+                            )
+                        )
+                    if seven_ok:
+                        if board is None:
+                            board = [index[c] for c in first]
+                            board.append(16 if rules.deck == 36 else 0)
+                        queued_rows.append(row_number)
+                        queued_cards.append(index[c0])
+                        queued_cards.append(index[c1])
+                        queued_cards += board
+                        queued += 1
+                else:
+                    extra((name, seat.seat, where.get(name, ""), stacks[name], None, not s.mucked, None, None))
+            row_number += 1
+            won_total = won_get(name, 0)
+            row = ledger_get(name)
             if row is not None:
                 invested, net, claimed = row.invested, row.net, row.claimed_won
-                money: tuple[int, ...] = (row.posted, sum(invested), *invested, row.returned, won_total, row.rake)
-                money += (net, claimed, net - won_total + claimed)
-            else:
-                money = (0, 0, 0, 0, 0, 0, 0, won_total, 0, 0, 0, -won_total)
-            players.append(
-                (
-                    h,
-                    name,
-                    f.seat,
-                    f.position,
-                    stacks[name],
-                    " ".join(cards) if cards else None,
-                    s is not None and not s.mucked and f.showdown,
-                    *money,
-                    *f[3:],
-                    pocket_pair,
-                    flop_set,
+                money(
+                    (
+                        row.posted,
+                        sum(invested),
+                        *invested,
+                        row.returned,
+                        won_total,
+                        row.rake,
+                        net,
+                        claimed,
+                        net - won_total + claimed,
+                    )
                 )
-            )
-        self._add_actions(h, record)
-        pots = self.rows["pots"]
-        for pot in audit.pots:
-            pots.append((h, pot.index, pot.run, pot.amount, list(pot.eligible), list(pot.winners), pot.hand))
-        problems = self.rows["problems"]
-        for p in audit.problems:
-            problems.append((h, p.code.value, p.verdict.value, p.message, p.action_index, p.rule, p.player))
-        allin = facts.all_in and facts.showdown and verdict is not Verdict.UNREADABLE  # else no all-in pot
-        if allin and not any(p.code in _BAD_CARDS for p in audit.problems):
-            self._add_allins(h, record, audit, facts, rules)
+            else:
+                money((0, 0, 0, 0, 0, 0, 0, won_total, 0, 0, 0, -won_total))
+        if queued:
+            out["strength_rankings"].append((rules.ranking, queued))
+        out["player_counts"].append(len(dealt))
 
     def _add_allins(self, h: int, record: HandRecord, audit: HandAudit, facts: HandFacts, rules: RuleSet) -> None:
         ranking = rules.ranking.value
@@ -271,64 +360,141 @@ class Rows:
                 )
             )
 
-    def _add_actions(self, h: int, record: HandRecord) -> None:
-        out = self.rows["actions"]
-        put: dict[str, int] = defaultdict(int)  # on the current street
-        street = "preflop"
-        for i, post in enumerate(record.posts):
-            kind, amount = post.kind, post.amount
-            out.append((h, i, "preflop", post.player, kind, amount, amount, post.all_in, post.line))
+    def _add_actions(self, record: HandRecord) -> bool:
+        """A row a post and action: street, player, kind, to, amount added, all-in, line.
+        Returns whether anyone went all-in."""
+        out = self.rows
+        append = out["actions"].append
+        put: dict[str, int] = {}  # on the current street
+        posts, actions = record.posts, record.actions
+        all_in = False
+        for post in posts:
+            kind, amount, who, post_all_in = post.kind, post.amount, post.player, post.all_in
+            append(("preflop", who, kind, amount, amount, post_all_in, post.line))
             if kind in _LIVE:
-                put[post.player] += amount
-        base = len(record.posts)
-        for j, a in enumerate(record.actions, base):
-            to, who = a.to, a.player
+                put[who] = put.get(who, 0) + amount
+            if post_all_in:
+                all_in = True
+        street = "preflop"
+        for a in actions:
+            to, action_all_in = a.to, a.all_in
+            if action_all_in:
+                all_in = True
             if a.street != street:
                 street = a.street
                 put.clear()
             if to:
-                before = put[who]
-                added = to - before if to > before else 0
+                who = a.player
+                before = put.get(who, 0)
                 if to > before:
                     put[who] = to
+                    append((street, who, a.kind, to, to - before, action_all_in, a.line))
+                else:
+                    append((street, who, a.kind, to, 0, action_all_in, a.line))
             else:
-                added = 0
-            out.append((h, j, street, who, a.kind, to, added, a.all_in, a.line))
+                append((street, a.player, a.kind, to, 0, action_all_in, a.line))
+        out["post_counts"].append(len(posts))
+        out["action_counts"].append(len(posts) + len(actions))
+        return all_in
 
     def tables(self) -> dict[str, pa.Table]:
         """The chunk as Arrow tables, one a table name (strengths evaluated in one batch)."""
-        hands = pa.Table.from_arrays(_columns("hands", self.rows["hands"]), schema=HANDS)
-        out = {"hands": hands}
-        for name in HAND_TABLES[1:]:
-            rows = self.rows[name]
-            index, *arrays = _columns(name, rows)
-            if name == "players":
-                arrays[_STRENGTH - 1 : _STRENGTH - 1] = self._strengths(len(rows))
-                arrays += [hands.column(key).take(index) for key in _PLAYER_KEYS]
-            out[name] = pa.Table.from_arrays([hands.column("hand_id").take(index), *arrays], schema=TABLES[name])
-        self._pending.clear()
-        return out
+        rows = self.rows
+        hands = pa.Table.from_arrays(_columns("hands", rows["hands"]), schema=HANDS)
+        hand_id = hands.column("hand_id")
+        n_hands = hands.num_rows
+        # actions: the hand and the index within it from the count a hand
+        counts = np.array(rows["action_counts"], dtype=np.int64)
+        action_hand = np.repeat(np.arange(n_hands, dtype=np.int64), counts)
+        within = np.arange(len(action_hand), dtype=np.int64) - (np.cumsum(counts) - counts)[action_hand]
+        street, player, kind, to, amount, all_in, line = _columns("actions", rows["actions"])
+        index = pa.array(action_hand.astype(np.int32))
+        actions = [hand_id.take(index), pa.array(within.astype(np.int16)), street, player, kind, to, amount]
+        out = {"actions": pa.Table.from_arrays([*actions, all_in, line], schema=ACTIONS)}
+        # players: the rest, the facts counted by column, strength and category, the hand's keys
+        counts = np.array(rows["player_counts"], dtype=np.int64)
+        player_hand = np.repeat(np.arange(n_hands, dtype=np.int64), counts)
+        p_player, p_seat, p_position, stack, cards, unmucked, pocket_pair, flop_set = _columns(
+            "players", rows["players"]
+        )
+        money = _columns("player_money", rows["player_money"])
+        # the acting players row: its hand's first players row plus its place among the
+        # hand's names (a name in the chunk's dictionary, looked up by hand and name)
+        names = pc.unique(p_player)
+        width = max(len(names), 1)
+        key = player_hand * width + pc.index_in(p_player, value_set=names).to_numpy(zero_copy_only=False)
+        wanted = pc.index_in(player, value_set=names).fill_null(-1).to_numpy(zero_copy_only=False)
+        wanted = np.where(wanted >= 0, action_hand * width + wanted, -1)
+        action_row = pc.index_in(pa.array(wanted), value_set=pa.array(key)).fill_null(-1).to_numpy()
+        is_post = within < np.repeat(np.array(rows["post_counts"], dtype=np.int64), rows["action_counts"])
+        kind_code = pc.index_in(kind, value_set=_KINDS).fill_null(-1).to_numpy(zero_copy_only=False)
+        bomb_rows = action_hand[is_post & pc.equal(kind, "bomb").to_numpy(zero_copy_only=False)]
+        facts = facts_columns(
+            players=len(player_hand),
+            player_hand=player_hand,
+            hands=n_hands,
+            action_hand=action_hand,
+            action_row=action_row,
+            is_post=is_post,
+            preflop=pc.equal(street, "preflop").to_numpy(zero_copy_only=False),
+            kind=np.where(is_post, -1, kind_code),
+            all_in=all_in.to_numpy(zero_copy_only=False),
+            bomb=np.bincount(bomb_rows, minlength=n_hands) > 0,
+            won=money[_MONEY.index("won")].to_numpy(),
+        )
+        showdown = np.bincount(player_hand[facts["showdown"]], minlength=n_hands) >= 2
+        for h, first, given in rows["given_facts"]:  # hands with a name twice: as hand_facts says
+            showdown[h] = given.showdown
+            for offset, player_facts in enumerate(given.players):
+                for name in _FACT_COLUMNS:
+                    facts[name][first + offset] = getattr(player_facts, name)
+        hands = hands.set_column(_SHOWDOWN, "showdown", pa.array(showdown))
+        out["hands"] = hands
+        index = pa.array(player_hand.astype(np.int32))
+        arrays = [hand_id.take(index), p_player, p_seat, p_position, stack, cards]
+        arrays.append(pa.array(unmucked.to_numpy(zero_copy_only=False) & facts["showdown"]))
+        arrays += money
+        arrays += [pa.array(facts[name], type=PLAYERS.field(name).type) for name in _FACT_COLUMNS]
+        arrays += self._strengths(len(player_hand))
+        arrays += [pocket_pair, flop_set]
+        arrays += [hands.column(key).take(index) for key in _PLAYER_KEYS]
+        out["players"] = pa.Table.from_arrays(arrays, schema=PLAYERS)
+        for name in ("pots", "problems", "allins"):
+            index, *arrays = _columns(name, rows[name])
+            out[name] = pa.Table.from_arrays([hand_id.take(index), *arrays], schema=TABLES[name])
+        for rows_list in self._lists:
+            rows_list.clear()
+        return {name: out[name] for name in HAND_TABLES}
 
     def _strengths(self, count: int) -> list[pa.Array]:
         """The strength and category columns: null but for the queued rows (one batch a ranking)."""
         strength = np.zeros(count, dtype=np.int32)
         known = np.zeros(count, dtype=bool)
         category = np.full(count, None, dtype=object)
-        for ranking, (rows, queued) in self._pending.items():
-            if not rows:
-                continue
-            table = np.array(queued, dtype=np.int64)
-            cards = np.sort(table[:, :7], axis=1)
-            # a card outside the deck or dealt twice is the audit's finding; no category then
-            fine = (cards[:, 0] >= table[:, 7]) & (np.diff(cards, axis=1) > 0).all(axis=1)
-            if not fine.any():
-                continue
-            numbers = np.array(rows, dtype=np.int64)[fine]
-            values = strengths(table[fine, :7], ranking)
-            names = np.array([c.value for c in ORDER[ranking]], dtype=object)
-            strength[numbers] = values
-            known[numbers] = True
-            category[numbers] = names[values >> CATEGORY_SHIFT]
+        rows = self.rows
+        if rows["strength_rows"]:
+            all_numbers = np.array(rows["strength_rows"], dtype=np.int64)
+            runs = rows["strength_rankings"]  # (ranking, rows) a hand
+            all_rankings = np.repeat(
+                np.array([_RANKINGS.index(r) for r, _ in runs], dtype=np.int8), [n for _, n in runs]
+            )
+            all_table = np.array(rows["strength_cards"], dtype=np.int64).reshape(-1, 8)
+            for code, ranking in enumerate(_RANKINGS):
+                chosen = all_rankings == code
+                if not chosen.any():
+                    continue
+                table = all_table[chosen]
+                cards = np.sort(table[:, :7], axis=1)
+                # a card outside the deck or dealt twice is the audit's finding; no category then
+                fine = (cards[:, 0] >= table[:, 7]) & (np.diff(cards, axis=1) > 0).all(axis=1)
+                if not fine.any():
+                    continue
+                numbers = all_numbers[chosen][fine]
+                values = strengths(table[fine, :7], ranking)
+                names = np.array([c.value for c in ORDER[ranking]], dtype=object)
+                strength[numbers] = values
+                known[numbers] = True
+                category[numbers] = names[values >> CATEGORY_SHIFT]
         return [pa.array(strength, mask=~known), pa.array(category, type=pa.string())]
 
     @property
