@@ -694,6 +694,10 @@ _U_FOLD, _U_CHECK, _U_CALL, _U_BET, _U_RAISE, _U_POST, _U_SHOW, _U_OTHER = range
 _Usual = tuple[int, Any, int, bool, str]
 _OTHER_REST: _Usual = (_U_OTHER, None, 0, False, "")
 _USUAL_RESTS: dict[int, dict[str, _Usual]] = {}  # decimals -> text after the name -> what it says
+#: decimals -> a player's line -> its first word before ": ", what the rest says, the rest (lines repeat: a
+#: player folds, checks, posts the same blinds, hand after hand); used only while the word is a seated name
+_LINES_READ: dict[int, dict[str, tuple[str, _Usual, str]]] = {}
+_NOT_SAID: tuple[str, _Usual, str] = ("\n", _OTHER_REST, "")  # no name holds a line end
 
 
 def _usual_rest(rest: str, decimals: int) -> _Usual:
@@ -764,6 +768,7 @@ def _usual_rest(rest: str, decimals: int) -> _Usual:
     return _OTHER_REST
 
 
+_BOARD_GROUPS: dict[str, tuple[tuple[str, ...], ...]] = {}  # "[Qh Ad Ts] [As]" -> its groups of cards
 _TABLES: dict[str, tuple[str, int, int | None]] = {}  # a table line -> its name, button and seats
 _SEAT_LINES: dict[int, dict[str, tuple[Seat, str]]] = {}  # decimals -> a seat line -> its seat, seat number text
 
@@ -966,6 +971,9 @@ class _HandReader:
         usual = _USUAL_RESTS.get(decimals)
         if usual is None:
             usual = _USUAL_RESTS[decimals] = {}
+        lines_read = _LINES_READ.get(decimals)
+        if lines_read is None:
+            lines_read = _LINES_READ[decimals] = {}
         append = self.actions.append
         street = self.street
         committed = self.committed
@@ -973,10 +981,10 @@ class _HandReader:
         number = first + index
         try:
             for number, line in numbered:
-                colon = line.find(": ")
-                if colon >= 0:
-                    player = line[:colon]
-                    if player in names:
+                said = lines_read.get(line)  # a line seen before: its first word before ": ", what the rest says
+                if said is None:
+                    colon = line.find(": ")
+                    if colon >= 0 and line[:colon] in names:
                         rest = line[colon + 2 :]
                         read = usual.get(rest)
                         if read is None:
@@ -984,44 +992,56 @@ class _HandReader:
                             if len(usual) > 100_000:
                                 usual.clear()
                             usual[rest] = read
-                        code = read[0]
-                        if code <= _U_CHECK:  # folds, checks
-                            append(_new_action(street, player, read[1], 0, False, number))
-                        elif code <= _U_BET:  # calls, bets: what the player had in on the street, plus the amount
-                            to = committed.get(player, 0) + read[2]
-                            committed[player] = to
-                            append(_new_action(street, player, read[1], to, read[3], number))
-                        elif code == _U_RAISE:
-                            committed[player] = to = read[2]
-                            append(_new_action(street, player, _A_RAISE, to, read[3], number))
-                        elif code == _U_POST:
-                            self._posted(player, read[1], read[2], read[3], rest, number)
-                        elif code == _U_SHOW:
-                            self._show(player, read[1], read[3], read[4], number)
-                        else:  # any other line of a player: the general reading
-                            self._player_rest(player, rest, line, number)
-                        continue
-                if line.startswith("*** "):
-                    self._marker(line, number)
-                    if self.summary:
-                        break
-                    street, committed = self.street, self.committed
-                elif colon < 0:
-                    self._other_line(line, number)
-                else:
-                    found = self._player_before_colon(line, colon)
-                    if found is None:
-                        self._other_line(line, number)
+                        said = (line[:colon], read, rest)
+                        if len(lines_read) > 100_000:
+                            lines_read.clear()
+                        lines_read[line] = said
                     else:
-                        self._player_rest(found, line[len(found) + 2 :], line, number)
-                    street, committed = self.street, self.committed
+                        said = _NOT_SAID
+                player, read, rest = said
+                if player in names:
+                    code = read[0]
+                    if code <= _U_CHECK:  # folds, checks
+                        append(_new_action(street, player, read[1], 0, False, number))
+                    elif code <= _U_BET:  # calls, bets: what the player had in on the street, plus the amount
+                        to = committed.get(player, 0) + read[2]
+                        committed[player] = to
+                        append(_new_action(street, player, read[1], to, read[3], number))
+                    elif code == _U_RAISE:
+                        committed[player] = to = read[2]
+                        append(_new_action(street, player, _A_RAISE, to, read[3], number))
+                    elif code == _U_POST:
+                        self._posted(player, read[1], read[2], read[3], rest, number)
+                    elif code == _U_SHOW:
+                        self._show(player, read[1], read[3], read[4], number)
+                    else:  # any other line of a player: the general reading
+                        self._player_rest(player, rest, line, number)
+                    continue
+                if self._not_a_player(line, number):
+                    break
+                street, committed = self.street, self.committed
         except ParseError as error:
             raise _at(error, number) from None
         self._summary(numbered)
 
+    def _not_a_player(self, line: str, number: int) -> bool:
+        """A line of the fast body that does not start with a seated player's name and ": "
+        (names hold neither ": " nor a leading "*** " there); whether the summary starts."""
+        if line.startswith("*** "):
+            self._marker(line, number)
+            return self.summary
+        colon = line.find(": ")
+        found = self._player_before_colon(line, colon) if colon >= 0 else None
+        if found is None:
+            self._other_line(line, number)
+        else:
+            self._player_rest(found, line[len(found) + 2 :], line, number)
+        return False
+
     def _summary(self, numbered: Iterator[tuple[int, str]]) -> None:
         """The lines after ``*** SUMMARY ***``."""
         seat_names = self.seat_names
+        results = _SUMMARY_RESULTS
         number = 0
         try:
             for number, line in numbered:
@@ -1031,7 +1051,8 @@ class _HandReader:
                     if seated and line.startswith(seated, colon + 2):
                         rest = line[colon + 2 + len(seated) :]
                         if colon > 5:  # what _summary_seat reads
-                            self._seat_result(seated, rest, line, number)
+                            if results.get(rest) is not _NOTHING_SHOWN:  # most say nothing to keep: folded, collected
+                                self._seat_result(seated, rest, line, number)
                             continue
                         if rest in _FOLDED_RESULTS:
                             continue
@@ -1379,7 +1400,12 @@ class _HandReader:
             self.run = _ORDINAL_INDEX[ordinal] if ordinal else 0
 
     def _board(self, name: str, ordinal: str | None, text: str, line: str) -> None:
-        groups = [cards(g) for g in _BRACKETS.findall(text)]
+        groups = _BOARD_GROUPS.get(text)
+        if groups is None:
+            groups = tuple([cards(g) for g in _BRACKETS.findall(text)])
+            if len(_BOARD_GROUPS) > 100_000:
+                _BOARD_GROUPS.clear()
+            _BOARD_GROUPS[text] = groups
         if ordinal is None:
             if self.runs:
                 raise ParseError(expected=f"*** FIRST {name} *** after the runs began", found=line)
