@@ -402,12 +402,17 @@ def _ranking_problems(record: HandRecord, rules: RuleSet, r: Replay) -> list[Pro
         if a.description and a.run == 0:
             texts[a.player] = a.description
     board = record.boards[0] if record.boards else ()
+    if len(board) != 5:
+        return []
+    shown_by = {s.player: s for s in reversed(record.shown)}  # the first a player shows
     for player, text in texts.items():
         said = described_category(text)
-        shown = next((s for s in record.shown if s.player == player), None)
-        if said is None or shown is None or "??" in shown.cards or len(board) != 5:
+        shown = shown_by.get(player)
+        if said is None or shown is None or "??" in shown.cards:
             continue
         known = r.settlement.hands.get((player, 0))
+        if known is not None and category_of(known, rules.ranking) is said:
+            continue  # the common case: the words agree with the replay
         try:
             cards = [Card.from_text(c).index for c in shown.cards + board]
             ours = category_of(known if known is not None else strength_of(cards, rules.ranking), rules.ranking)
@@ -509,33 +514,42 @@ def _other_ranking_pays(record: HandRecord, rules: RuleSet, claimed: dict[str, i
 
 
 def _ledger(record: HandRecord, r: Replay, claimed: dict[str, int]) -> tuple[LedgerRow, ...]:
-    won: dict[str, list[int]] = defaultdict(lambda: [0] * max(1, len(r.pots)))
+    pots = len(r.pots)
+    won: dict[str, list[int]] = {}
+    results = r.settlement.results
+    for result in results:
+        for name, amount in result.shares:
+            row = won.get(name)
+            if row is None:
+                row = won[name] = [0] * max(1, pots)
+            row[result.index] += amount
     rake_share: dict[str, int] = defaultdict(int)
     taken = r.settlement.taken
-    by_pot: dict[int, list[PotResult]] = defaultdict(list)
-    for result in r.settlement.results:
-        by_pot[result.index].append(result)
-        for name, amount in result.shares:
-            won[name][result.index] += amount
-    for index, results in by_pot.items():
-        if index < len(taken) and taken[index]:
-            winners = [w for res in results[:1] for w in res.winners]
-            if winners:
-                for name, amount in split(taken[index], winners):
-                    rake_share[name] += amount
+    if any(taken):
+        by_pot: dict[int, list[PotResult]] = defaultdict(list)
+        for result in results:
+            by_pot[result.index].append(result)
+        for index, of_pot in by_pot.items():
+            if index < len(taken) and taken[index]:
+                winners = [w for res in of_pot[:1] for w in res.winners]
+                if winners:
+                    for name, amount in split(taken[index], winners):
+                        rake_share[name] += amount
+    nothing = (0,) * pots
     rows = []
     for p in r.players:
-        total_won = sum(won[p.name]) if p.name in won else 0
-        net = total_won + p.returned - p.posted - sum(p.invested)
+        row = won.get(p.name)
+        invested = p.invested
+        net = (sum(row) if row else 0) + p.returned - p.posted - invested[0] - invested[1] - invested[2] - invested[3]
         rows.append(
             LedgerRow(  # player, seat, start, posted, invested, returned, won, rake, net, claimed, end
                 p.name,
                 p.seat,
                 p.start,
                 p.posted,
-                p.invested,
+                invested,
                 p.returned,
-                tuple(won[p.name]) if p.name in won else tuple(0 for _ in r.pots),
+                tuple(row) if row is not None else nothing,
                 rake_share.get(p.name, 0),
                 net,
                 claimed.get(p.name, 0),

@@ -7,7 +7,9 @@ records; the CLI and the dashboard print or lay them out.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+
+from msgspec.structs import replace
 
 from analyzer.audit import audit_hand, audit_rejected
 from analyzer.continuity import continuity_problems

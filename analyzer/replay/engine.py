@@ -9,71 +9,22 @@ the audit compares its outcome with the claims.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 
 from analyzer.cards import Card, deck_of
 from analyzer.replay.findings import Code, Problem, Verdict
-from analyzer.replay.pots import Pot, build_pots
-from analyzer.replay.showdown import Settlement, settle
+from analyzer.replay.pots import build_pots
+from analyzer.replay.quick import quick_replay
+from analyzer.replay.result import BOARD_SIZE, CARD_INDEX, VALID_CARDS, PlayerResult, Replay, Step
+from analyzer.replay.showdown import settle
 from analyzer.replay.table import STREET_INDEX, PlayerState, Table
 from analyzer.ruleset import RuleSet
 from parsers.record import STREETS, HandRecord, PostKind, Street, money_text
-
-BOARD_SIZE = {Street.PREFLOP: 0, Street.FLOP: 3, Street.TURN: 4, Street.RIVER: 5}
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    """The table after one event, for the replayer."""
-
-    index: int
-    street: Street
-    player: str
-    text: str
-    stacks: tuple[tuple[str, int], ...]
-    bets: tuple[tuple[str, int], ...]
-    pot: int
-    folded: tuple[str, ...]
-    problems: tuple[Problem, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerResult:
-    name: str
-    seat: int
-    start: int
-    posted: int
-    invested: tuple[int, int, int, int]
-    total: int  # put in, less what came back
-    returned: int
-    folded: bool
-
-
-@dataclass(frozen=True, slots=True)
-class Replay:
-    """Everything the engine found and computed for one hand."""
-
-    problems: tuple[Problem, ...]
-    players: tuple[PlayerResult, ...]
-    pots: tuple[Pot, ...]
-    settlement: Settlement
-    showdown: bool  # two or more players were still in at the end
-    last_street: Street
-    last_aggressor: str | None
-    steps: tuple[Step, ...]
-
-    @property
-    def total_pot(self) -> int:
-        return sum(p.amount for p in self.pots)
-
-
-_INDEX = {c.text: c.index for c in deck_of(52).cards}
 
 
 def _cards(text: tuple[str, ...]) -> tuple[int, ...] | None:
     if len(text) != 2 or "??" in text:
         return None
-    return (_INDEX[text[0]], _INDEX[text[1]])
+    return (CARD_INDEX[text[0]], CARD_INDEX[text[1]])
 
 
 def dealt_cards(record: HandRecord) -> list[str]:
@@ -93,7 +44,7 @@ def check_cards(record: HandRecord, rules: RuleSet) -> list[Problem]:
     """DUPLICATE_CARD and CARD_NOT_IN_DECK over hole cards and every run's board."""
     problems: list[Problem] = []
     cards = dealt_cards(record)
-    valid = _VALID_CARDS[rules.deck]
+    valid = VALID_CARDS[rules.deck]
     if (
         len(set(cards)) == len(cards)
         and all(c in valid for c in cards)
@@ -131,9 +82,6 @@ def check_cards(record: HandRecord, rules: RuleSet) -> list[Problem]:
                 )
             )
     return problems
-
-
-_VALID_CARDS = {size: frozenset(c.text for c in deck_of(size).cards) for size in (36, 52)}
 
 
 def _unique(problems: list[Problem]) -> list[Problem]:
@@ -204,8 +152,25 @@ def _all_in_before(record: HandRecord, name: str) -> bool:
     return any(p.player == name and p.all_in for p in record.posts)
 
 
+__all__ = ["BOARD_SIZE", "PlayerResult", "Replay", "Step", "check_cards", "dealt_cards", "full_replay", "replay"]
+
+
 def replay(record: HandRecord, rules: RuleSet, *, steps: bool = False) -> Replay:
-    """Replay a hand: every action checked (all findings kept), then pots built and settled."""
+    """Replay a hand: every action checked (all findings kept), then pots built and settled.
+
+    A hand that breaks no rule takes the quick path (:mod:`analyzer.replay.quick`, the same
+    result sooner); any other, and any asking for the table after each step, the full engine.
+    """
+    if not steps:
+        quick = quick_replay(record, rules)
+        if quick is not None:
+            return quick
+    return full_replay(record, rules, steps=steps)
+
+
+def full_replay(record: HandRecord, rules: RuleSet, *, steps: bool = False) -> Replay:
+    """The full engine: every action checked against the table (check, then apply), every
+    finding kept, then pots built and settled."""
     problems: list[Problem] = []
     involved = {p.player for p in record.posts} | {a.player for a in record.actions}
     # a player with no chips is out (GAME-OUT); one sitting out is not dealt in unless they post or
@@ -360,7 +325,7 @@ def replay(record: HandRecord, rules: RuleSet, *, steps: bool = False) -> Replay
     bad_cards = any(p.code in (Code.CARD_NOT_IN_DECK, Code.DUPLICATE_CARD, Code.HOLE_CARD_COUNT) for p in problems)
     if not showdown or bad_cards:
         holes = {p.name: None for p in table.players if not p.folded and p.name in holes}
-    boards = [tuple(_INDEX[c] for c in b if c != "??") for b in record.boards] or [()]
+    boards = [tuple(CARD_INDEX[c] for c in b if c != "??") for b in record.boards] or [()]
     deductions = sum(d.amount for d in record.deductions)
     by_pot: dict[int, int] = {}
     for d in record.deductions:

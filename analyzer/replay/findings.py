@@ -8,8 +8,9 @@ says in words what a host understands.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
+
+import msgspec
 
 
 class Verdict(StrEnum):
@@ -66,8 +67,7 @@ class Code(StrEnum):
     UNREADABLE = "UNREADABLE"
 
 
-@dataclass(frozen=True, slots=True)
-class Problem:
+class Problem(msgspec.Struct, frozen=True, gc=False):
     code: Code
     verdict: Verdict  # WARN or VIOLATION (UNREADABLE for a hand that could not be replayed)
     message: str
@@ -76,8 +76,7 @@ class Problem:
     player: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class PotResult:
+class PotResult(msgspec.Struct, frozen=True, gc=False):
     """A pot as the engine settled it (per run): amount, who could win it, who did."""
 
     index: int  # 0 main, 1.. side pots
@@ -89,8 +88,7 @@ class PotResult:
     hand: str = ""  # the winning hand in words, where there was a showdown
 
 
-@dataclass(frozen=True, slots=True)
-class LedgerRow:
+class LedgerRow(msgspec.Struct, frozen=True, gc=False):
     """One player's chips through the hand, in minor units.
 
     ``posted`` is the forced bets; ``invested`` the voluntary chips per street (preflop,
@@ -112,8 +110,7 @@ class LedgerRow:
     end: int  # start + net as the engine computes it
 
 
-@dataclass(frozen=True, slots=True)
-class HandAudit:
+class HandAudit(msgspec.Struct, frozen=True):
     """The audit of one hand: the verdict, every problem, the ledger and the pots."""
 
     hand_id: str

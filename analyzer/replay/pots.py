@@ -10,11 +10,11 @@ leaves odd chips, they go one by one to the winners in order clockwise from the 
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
+
+import msgspec
 
 
-@dataclass(frozen=True, slots=True)
-class Pot:
+class Pot(msgspec.Struct, frozen=True, gc=False):
     """One pot: its amount, the players still in who may win it (seat order), and its level.
 
     ``level`` is the most any one player put into the hand that this pot covers: a player
@@ -57,26 +57,32 @@ def build_pots(
     >>> build_pots({"Anna": 10, "Ben": 40, "Carla": 40}, ("Ben",), ["Anna", "Ben", "Carla"])
     (Pot(amount=30, eligible=('Anna', 'Carla'), level=10), Pot(amount=60, eligible=('Carla',), level=40))
     """
-    live = [p for p in order if p not in folded and contributions.get(p, 0) > 0]
-    levels = sorted({contributions[p] for p in live})
-    if len(levels) == 1 and all(contributions.get(p, 0) <= levels[0] for p in order):
+    amounts = [contributions.get(p, 0) for p in order]
+    return pots_of(order, amounts, [p in folded for p in order], dead)
+
+
+def pots_of(order: Sequence[str], amounts: Sequence[int], folded: Sequence[bool], dead: int = 0) -> tuple[Pot, ...]:
+    """:func:`build_pots` on parallel lists: each player's live chips and whether they folded."""
+    live = [a > 0 and not f for a, f in zip(amounts, folded, strict=True)]
+    levels = sorted({a for a, alive in zip(amounts, live, strict=True) if alive})
+    if len(levels) == 1 and max(amounts) <= levels[0]:
         # the common hand: everyone still in put in the same, nobody who folded more
-        return (Pot(sum(contributions.get(p, 0) for p in order) + dead, tuple(live), levels[0]),)
+        eligible = tuple(p for p, alive in zip(order, live, strict=True) if alive)
+        return (Pot(sum(amounts) + dead, eligible, levels[0]),)
     pots: list[Pot] = []
     previous = 0
+    last = len(levels) - 1
     for i, level in enumerate(levels):
-        top = i == len(levels) - 1
-        amount = 0
-        for p in order:
-            c = contributions.get(p, 0)
-            # the last pot also takes folded money above the highest live level
-            upper = c if top else min(c, level)
-            amount += max(0, upper - previous) if c > previous else 0
-        eligible = tuple(p for p in live if contributions[p] >= level)
+        # what each player put in between the previous level and this one; the last pot also
+        # takes folded money above the highest live level
+        if i == last:
+            amount = sum(a - previous for a in amounts if a > previous)
+        else:
+            amount = sum((a if a < level else level) - previous for a in amounts if a > previous)
+        eligible = tuple(p for p, a, alive in zip(order, amounts, live, strict=True) if alive and a >= level)
         if amount:
             if pots and pots[-1].eligible == eligible:  # same players: one pot
-                last = pots.pop()
-                pots.append(Pot(last.amount + amount, eligible, level))
+                pots[-1] = Pot(pots[-1].amount + amount, eligible, level)
             else:
                 pots.append(Pot(amount, eligible, level))
         previous = level
@@ -84,11 +90,11 @@ def build_pots(
         if pots:
             pots[0] = Pot(pots[0].amount + dead, pots[0].eligible, pots[0].level)
         else:
-            pots.append(Pot(dead, tuple(p for p in order if p not in folded), 0))
-    if not live and not pots:
-        total = sum(contributions.values())
+            pots.append(Pot(dead, tuple(p for p, f in zip(order, folded, strict=True) if not f), 0))
+    if not levels and not pots:
+        total = sum(amounts)
         if total:
-            pots.append(Pot(total, (), max(contributions.values())))
+            pots.append(Pot(total, (), max(amounts)))
     return tuple(pots)
 
 

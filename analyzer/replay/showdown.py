@@ -10,15 +10,15 @@ is taken from the main pot first, then the side pots in order.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+
+import msgspec
 
 from analyzer.evaluator import Ranking, strength_of, words_of
 from analyzer.replay.findings import PotResult
 from analyzer.replay.pots import Pot, clockwise_from_button, split
 
 
-@dataclass(frozen=True, slots=True)
-class Settlement:
+class Settlement(msgspec.Struct, frozen=True):
     results: tuple[PotResult, ...]
     owed: dict[str, int]  # what each player is owed from the pots, net of deductions
     undecided: tuple[int, ...]  # pots that could not be settled (cards unknown)
@@ -39,6 +39,8 @@ def take_deductions(
     >>> take_deductions([Pot(100, ("A", "B"), 50), Pot(40, ("B",), 70)], 5, [], {1: 2})
     (3, 2)
     """
+    if not total and not listed:
+        return (0,) * len(pots)  # the common hand: nothing taken
     matches = listed and len(listed) == len(pots) and sum(p.amount for p in pots) - sum(listed) == total
     if matches and all(p.amount - n >= 0 for p, n in zip(pots, listed, strict=True)):
         return tuple(p.amount - n for p, n in zip(pots, listed, strict=True))
@@ -74,6 +76,8 @@ def settle(
     The caller has checked the cards (no duplicates, all in the ranking's deck)."""
     taken = take_deductions(pots, deductions, listed_pots, deductions_by_pot)
     runs = [b for b in boards] or [()]
+    if len(runs) == 1:
+        return _settle_one_board(pots, taken, runs[0], holes, seats, button, ranking, all_odd_to_first)
     owed: dict[str, int] = {}
     results: list[PotResult] = []
     undecided: list[int] = []
@@ -114,4 +118,60 @@ def settle(
             results.append(
                 PotResult(index, run, run_amount, pot.eligible, tuple(winners), shares, words_of(best, ranking))
             )
+    return Settlement(tuple(results), owed, tuple(sorted(set(undecided))), taken, hands)
+
+
+def _settle_one_board(
+    pots: Sequence[Pot],
+    taken: tuple[int, ...],
+    board: tuple[int, ...],
+    holes: Mapping[str, tuple[int, ...] | None],
+    seats: Mapping[str, int],
+    button: int | None,
+    ranking: Ranking,
+    all_odd_to_first: bool,
+) -> Settlement:
+    """:func:`settle` for one run of the board (the hot path of every audit): the same results."""
+    owed: dict[str, int] = {}
+    results: list[PotResult] = []
+    undecided: list[int] = []
+    hands: dict[tuple[str, int], int] = {}
+    full = len(board) == 5
+    for index, pot in enumerate(pots):
+        net = pot.amount - taken[index]
+        eligible = pot.eligible
+        if len(eligible) == 1:
+            winner = eligible[0]
+        else:
+            contenders = [p for p in eligible if p in holes]
+            if len(contenders) == 1:
+                winner = contenders[0]
+            else:
+                if not contenders or not full or any(holes[p] is None for p in contenders):
+                    undecided.append(index)
+                    results.append(PotResult(index, 0, net, eligible, (), ()))
+                    continue
+                best = -1
+                top: list[str] = []
+                for p in contenders:
+                    key = (p, 0)
+                    value = hands.get(key)
+                    if value is None:
+                        value = hands[key] = strength_of(holes[p] + board, ranking)  # type: ignore[operator]
+                    if value > best:
+                        best, top = value, [p]
+                    elif value == best:
+                        top.append(p)
+                shares: tuple[tuple[str, int], ...]
+                if len(top) == 1:
+                    winners, shares = top, ((top[0], net),)
+                else:
+                    winners = clockwise_from_button(top, seats, button)
+                    shares = split(net, winners, all_odd_to_first=all_odd_to_first)
+                for w, amount in shares:
+                    owed[w] = owed.get(w, 0) + amount
+                results.append(PotResult(index, 0, net, eligible, tuple(winners), shares, words_of(best, ranking)))
+                continue
+        results.append(PotResult(index, 0, net, eligible, (winner,), ((winner, net),)))
+        owed[winner] = owed.get(winner, 0) + net
     return Settlement(tuple(results), owed, tuple(sorted(set(undecided))), taken, hands)

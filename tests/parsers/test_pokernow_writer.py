@@ -15,6 +15,7 @@ from datetime import datetime
 from functools import cache
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from analyzer.audit import audit_hand
@@ -96,7 +97,7 @@ def test_a_simulated_night_reads_back_as_written_and_audits_to_the_same_ledgers(
         audited = audit_hand(read, rules)
         assert audited.verdict.value == "ok", [p.message for p in audited.problems]
         assert audited.ledger == tuple(
-            dataclasses.replace(row, player=refs[row.player]) for row in audit_hand(original, rules).ledger
+            msgspec.structs.replace(row, player=refs[row.player]) for row in audit_hand(original, rules).ledger
         )
 
 
