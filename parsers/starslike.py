@@ -698,6 +698,9 @@ _USUAL_RESTS: dict[int, dict[str, _Usual]] = {}  # decimals -> text after the na
 #: player folds, checks, posts the same blinds, hand after hand); used only while the word is a seated name
 _LINES_READ: dict[int, dict[str, tuple[str, _Usual, str]]] = {}
 _NOT_SAID: tuple[str, _Usual, str] = ("\n", _OTHER_REST, "")  # no name holds a line end
+#: decimals -> a usual uncalled-bet or collected-from-pot line -> (returned?, player, amount), kept by
+#: :meth:`_HandReader._uncalled` and :meth:`_HandReader._award` once read; used while the player is seated
+_PAID_LINES: dict[int, dict[str, tuple[bool, str, int]]] = {}
 
 
 def _usual_rest(rest: str, decimals: int) -> _Usual:
@@ -974,6 +977,9 @@ class _HandReader:
         lines_read = _LINES_READ.get(decimals)
         if lines_read is None:
             lines_read = _LINES_READ[decimals] = {}
+        paid_lines = _PAID_LINES.get(decimals)
+        if paid_lines is None:
+            paid_lines = _PAID_LINES[decimals] = {}
         append = self.actions.append
         street = self.street
         committed = self.committed
@@ -1016,6 +1022,20 @@ class _HandReader:
                         self._show(player, read[1], read[3], read[4], number)
                     else:  # any other line of a player: the general reading
                         self._player_rest(player, rest, line, number)
+                    continue
+                if line.startswith("*** "):
+                    if line != "*** HOLE CARDS ***":  # nothing to read there
+                        self._marker(line, number)
+                        if self.summary:
+                            break
+                        street, committed = self.street, self.committed
+                    continue
+                paid = paid_lines.get(line)  # "Uncalled bet ... returned to", "... collected ... from pot"
+                if paid is not None and paid[1] in names:
+                    if paid[0]:
+                        self.returned.append(_new_returned(paid[1], paid[2], number))
+                    else:
+                        self.awards.append(_new_award(paid[1], paid[2], None, self.run, "", number))
                     continue
                 if self._not_a_player(line, number):
                     break
@@ -1201,6 +1221,7 @@ class _HandReader:
             self._uncalled(line, number)
         elif line.endswith(" from pot") and (from_pot := _collected_from_pot(line)) is not None:
             self._award(*from_pot, None, number)
+            _paid(self.header.decimals)[line] = (False, from_pot[0], self.awards[-1].amount)
         elif " collected " in line and (collected := _COLLECTED.match(line)) is not None:
             self._collected(collected, number)
         elif " cashed out the hand for " in line and (cashed := _CASHED_OUT.match(line)) is not None:
@@ -1349,7 +1370,10 @@ class _HandReader:
                 raise ParseError(expected='"Uncalled bet (<amount>) returned to <player>"', found=line)
             name, amount = uncalled.group("name"), uncalled.group("amount")
         player = self._seated(name)
-        self.returned.append(_new_returned(player, money(amount, self.header.decimals), number))
+        decimals = self.header.decimals
+        returned = money(amount, decimals)
+        self.returned.append(_new_returned(player, returned, number))
+        _paid(decimals)[line] = (True, player, returned)
 
     def _collected(self, collected: re.Match[str], number: int) -> None:
         words = collected.group("pot")
@@ -1658,6 +1682,14 @@ def _summary_result(rest: str) -> _SummaryResult:
         if result.group("lost") is None and description:
             descriptions.append((run, description))
     return (cards(showed.group("cards")), False, first_description, tuple(descriptions))
+
+
+def _paid(decimals: int) -> dict[str, tuple[bool, str, int]]:
+    """The uncalled-bet and collected-from-pot lines read with these decimals (:data:`_PAID_LINES`)."""
+    paid = _PAID_LINES.get(decimals)
+    if paid is None or len(paid) > 100_000:
+        paid = _PAID_LINES[decimals] = {}
+    return paid
 
 
 def _collected_from_pot(line: str) -> tuple[str, str] | None:
