@@ -1062,16 +1062,25 @@ class _HandReader:
         """The lines after ``*** SUMMARY ***``."""
         seat_names = self.seat_names
         results = _SUMMARY_RESULTS
+        quiet = _QUIET_SEAT_LINES
         number = 0
         try:
             for number, line in numbered:
+                seen = quiet.get(line)
+                if seen is not None and seat_names.get(seen[0]) == seen[1]:  # as read before: nothing to keep
+                    continue
                 if line.startswith("Seat "):
                     colon = line.find(": ")
-                    seated = seat_names.get(line[5:colon])
+                    seat_text = line[5:colon]
+                    seated = seat_names.get(seat_text)
                     if seated and line.startswith(seated, colon + 2):
                         rest = line[colon + 2 + len(seated) :]
                         if colon > 5:  # what _summary_seat reads
-                            if results.get(rest) is not _NOTHING_SHOWN:  # most say nothing to keep: folded, collected
+                            if results.get(rest) is _NOTHING_SHOWN:  # most say nothing to keep: folded, collected
+                                if len(quiet) > 100_000:
+                                    quiet.clear()
+                                quiet[line] = (seat_text, seated)
+                            else:
                                 self._seat_result(seated, rest, line, number)
                             continue
                         if rest in _FOLDED_RESULTS:
@@ -1634,6 +1643,9 @@ def _read_total(line: str, decimals: int) -> tuple[int, tuple[int, ...], tuple[D
 _SummaryResult = tuple[tuple[str, ...] | None, bool, str, tuple[tuple[int, str], ...]] | str
 _SUMMARY_RESULTS: dict[str, _SummaryResult] = {}
 _NOTHING_SHOWN: _SummaryResult = (None, False, "", ())
+#: a summary seat line that said nothing to keep (folded, collected) -> its seat number as written and the
+#: name after it: the same line says nothing again wherever that seat holds that name
+_QUIET_SEAT_LINES: dict[str, tuple[str, str]] = {}
 
 
 def _summary_result(rest: str) -> _SummaryResult:
