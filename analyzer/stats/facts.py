@@ -29,7 +29,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from analyzer.stats.positions import dealt_positions
-from parsers.record import ActionKind, HandRecord, PostKind, Street
+from parsers.record import ActionKind, HandRecord, PostKind, Seat, Street
 
 _AGGRESSIVE = frozenset((ActionKind.BET, ActionKind.RAISE))
 _FOLD, _CALL, _PREFLOP, _BOMB = ActionKind.FOLD, ActionKind.CALL, Street.PREFLOP, PostKind.BOMB
@@ -63,6 +63,40 @@ class HandFacts:
     showdown: bool  # two or more players still in at the end
     all_in: bool  # someone went all-in (a post or an action)
     last_street: Street  # the street of the last voluntary action (preflop when there was none)
+
+
+_STRADDLE = PostKind.STRADDLE
+_BLINDS = frozenset((PostKind.SMALL_BLIND, PostKind.BIG_BLIND))
+
+
+def seat_positions(record: HandRecord, dealt: Sequence[Seat]) -> tuple[str, ...]:
+    """Each dealt-in seat's position in seat order, as :func:`dealt_positions` names them
+    (for seats of distinct names): looked up once a table shape, button, blinds and
+    straddlers, as the same few come back hand after hand.
+
+    >>> seats = tuple(Seat(i, n, 1000) for i, n in enumerate("ABC", start=1))
+    >>> seat_positions(HandRecord("1", seats, button=3), seats)
+    ('UTG', 'CO', 'BTN')
+    """
+    button = record.button
+    if button is None or not dealt:
+        return ("",) * len(dealt)
+    kinds = {p.kind for p in record.posts}
+    straddlers: tuple[int, ...] = ()
+    if _STRADDLE in kinds:
+        posted = {p.player for p in record.posts if p.kind == _STRADDLE}
+        straddlers = tuple(i for i, s in enumerate(dealt) if s.player in posted)
+    key = (button, tuple(s.seat for s in dealt), not _BLINDS.isdisjoint(kinds), straddlers)
+    labels = _POSITIONS.get(key)
+    if labels is None:
+        where = dealt_positions(record, list(dealt))
+        labels = _POSITIONS[key] = tuple(where[s.player] for s in dealt)
+        if len(_POSITIONS) > 4096:
+            _POSITIONS.clear()
+    return labels
+
+
+_POSITIONS: dict[tuple[int, tuple[int, ...], bool, tuple[int, ...]], tuple[str, ...]] = {}
 
 
 _new_tuple = tuple.__new__  # a PlayerFacts from a tuple without the named tuple's Python __new__

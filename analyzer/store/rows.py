@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 from functools import lru_cache
+from itertools import chain
 from typing import Any
 
 import numpy as np
@@ -19,7 +20,7 @@ from analyzer.evaluator.categories import CATEGORY_SHIFT
 from analyzer.replay.findings import Code, HandAudit, LedgerRow, Verdict
 from analyzer.ruleset import RuleSet
 from analyzer.stats.allin import allin_pots
-from analyzer.stats.facts import KIND_CODES, HandFacts, PlayerFacts, facts_columns, hand_facts
+from analyzer.stats.facts import KIND_CODES, HandFacts, PlayerFacts, facts_columns, hand_facts, seat_positions
 from analyzer.stats.positions import dealt_positions
 from analyzer.store.schema import ACTIONS, ALLINS, HAND_TABLES, HANDS, PLAYERS, POTS, PROBLEMS, TABLES
 from parsers.record import ActionKind, HandRecord, PostKind, Seat, Stakes, Street, money_text
@@ -54,7 +55,6 @@ _ROW_STRUCTS = {
     "pots": _struct(POTS, POTS.names[1:], number=True),
     "problems": _struct(PROBLEMS, PROBLEMS.names[1:], number=True),
     "allins": _struct(ALLINS, ALLINS.names[1:], number=True),
-    "player_money": _struct(PLAYERS, _MONEY, number=False),
     "players": _struct(PLAYERS, _PLAYER_ROW, number=False),
 }
 
@@ -147,7 +147,7 @@ class Rows:
         # of hands whose facts are not counted by column (hand row, first players row,
         # HandFacts), and the players rows to give a strength (row numbers; a hand's ranking
         # and count of them; 8 ints each: 7 card indices and the deck's lowest card index)
-        names = (*HAND_TABLES, "player_money", "player_counts", "post_counts", "action_counts", "given_facts")
+        names = (*HAND_TABLES, "player_ledger", "player_counts", "post_counts", "action_counts", "given_facts")
         self.rows: dict[str, list[Any]] = {name: [] for name in names}
         self.rows |= {"strength_rows": [], "strength_rankings": [], "strength_cards": []}
         self._lists: list[list[Any]] = list(self.rows.values())
@@ -166,17 +166,11 @@ class Rows:
         out = self.rows
         hands = out["hands"]
         h = len(hands)  # this hand's row number
-        ledger: dict[str, LedgerRow] = {}
-        won: dict[str, int] = {}
-        for row in audit.ledger:
-            name = row.player
-            ledger[name] = row
-            won[name] = sum(row.won)
         dealt = [s for s in record.seats if not s.sitting_out]
         names = [s.player for s in dealt]
         facts: HandFacts | None = None  # the whole facts, for a hand with a name twice
         if len(set(names)) != len(names):
-            facts = hand_facts(record, won)
+            facts = hand_facts(record, {row.player: sum(row.won) for row in audit.ledger})
             out["given_facts"].append((h, len(out["players"]), facts))
         all_in = self._add_actions(record)
         actions = record.actions
@@ -232,7 +226,7 @@ class Rows:
                 len(audit.problems),
             )
         )
-        self._add_players(record, dealt, ledger, won, first, rules)
+        self._add_players(record, dealt, names, audit, first, rules, unique=facts is None)
         pots = out["pots"]
         for pot in audit.pots:
             pots.append((h, pot.index, pot.run, pot.amount, pot.eligible, pot.winners, pot.hand))
@@ -252,16 +246,29 @@ class Rows:
         self,
         record: HandRecord,
         dealt: list[Seat],
-        ledger: dict[str, LedgerRow],
-        won: dict[str, int],
+        names: list[str],
+        audit: HandAudit,
         first: tuple[str, ...],
         rules: RuleSet,
+        *,
+        unique: bool,
     ) -> None:
         """A players row a dealt-in seat: player, seat, position, stack, cards, shown
-        unmucked (the facts add whether at showdown), pocket pair, flop set; its money."""
+        unmucked (the facts add whether at showdown), pocket pair, flop set; and its ledger
+        row (the money columns are read from them for the whole chunk)."""
         out = self.rows
-        extra, money = out["players"].append, out["player_money"].append
-        where = dealt_positions(record, dealt)
+        extra = out["players"].append
+        ledger = audit.ledger
+        if unique and [row.player for row in ledger] == names:  # the usual: a row a seat, in seat order
+            out["player_ledger"] += ledger
+        else:  # by name, the last row of a name; none: no money
+            by_name = {row.player: row for row in ledger}
+            out["player_ledger"] += [by_name.get(name, _NO_MONEY) for name in names]
+        if unique:
+            positions = seat_positions(record, dealt)
+        else:  # a name twice: by name, as dealt_positions says
+            where = dealt_positions(record, dealt)
+            positions = tuple(where.get(name, "") for name in names)
         shown = {s.player: s for s in record.shown}
         stacks = {s.player: s.stack for s in record.seats}
         seven_ok = len(first) == 5 and "??" not in first
@@ -271,43 +278,18 @@ class Rows:
         row_number = len(out["players"])
         queued_rows, queued_cards = out["strength_rows"], out["strength_cards"]
         queued = 0
-        ledger_get, won_get = ledger.get, won.get
-        for seat in dealt:
+        for seat, position in zip(dealt, positions):
             name = seat.player
             s = shown.get(name)
             if s is None:
-                extra((name, seat.seat, where.get(name, ""), stacks[name], None, False, None, None))
+                extra((name, seat.seat, position, stacks[name], None, False, None, None))
             else:
                 cards = s.cards
                 if len(cards) == 2 and "??" not in cards:
                     c0, c1 = cards
-                    if c0[0] == c1[0]:
-                        flop_set = any(c[0] == c0[0] for c in flop) if flop is not None else None
-                        extra(
-                            (
-                                name,
-                                seat.seat,
-                                where.get(name, ""),
-                                stacks[name],
-                                f"{c0} {c1}",
-                                not s.mucked,
-                                True,
-                                flop_set,
-                            )
-                        )
-                    else:
-                        extra(
-                            (
-                                name,
-                                seat.seat,
-                                where.get(name, ""),
-                                stacks[name],
-                                f"{c0} {c1}",
-                                not s.mucked,
-                                False,
-                                None,
-                            )
-                        )
+                    pair = c0[0] == c1[0]
+                    flop_set = any(c[0] == c0[0] for c in flop) if pair and flop is not None else None
+                    extra((name, seat.seat, position, stacks[name], f"{c0} {c1}", not s.mucked, pair, flop_set))
                     if seven_ok:
                         if board is None:
                             board = [index[c] for c in first]
@@ -318,27 +300,8 @@ class Rows:
                         queued_cards += board
                         queued += 1
                 else:
-                    extra((name, seat.seat, where.get(name, ""), stacks[name], None, not s.mucked, None, None))
+                    extra((name, seat.seat, position, stacks[name], None, not s.mucked, None, None))
             row_number += 1
-            won_total = won_get(name, 0)
-            row = ledger_get(name)
-            if row is not None:
-                invested, net, claimed = row.invested, row.net, row.claimed_won
-                money(
-                    (
-                        row.posted,
-                        sum(invested),
-                        *invested,
-                        row.returned,
-                        won_total,
-                        row.rake,
-                        net,
-                        claimed,
-                        net - won_total + claimed,
-                    )
-                )
-            else:
-                money((0, 0, 0, 0, 0, 0, 0, won_total, 0, 0, 0, -won_total))
         if queued:
             out["strength_rankings"].append((rules.ranking, queued))
         out["player_counts"].append(len(dealt))
@@ -417,7 +380,7 @@ class Rows:
         p_player, p_seat, p_position, stack, cards, unmucked, pocket_pair, flop_set = _columns(
             "players", rows["players"]
         )
-        money = _columns("player_money", rows["player_money"])
+        money = _money(rows["player_ledger"])
         # the acting players row: its hand's first players row plus its place among the
         # hand's names (a name in the chunk's dictionary, looked up by hand and name)
         names = pc.unique(p_player)
@@ -500,6 +463,39 @@ class Rows:
     @property
     def hands(self) -> int:
         return len(self.rows["hands"])
+
+
+class _NoMoney:
+    """The money of a player the ledger does not name: none."""
+
+    posted = returned = rake = net = claimed_won = 0
+    invested = (0, 0, 0, 0)
+    won = ()
+
+
+_NO_MONEY = _NoMoney()
+
+
+def _money(ledger: list[LedgerRow]) -> list[pa.Array]:
+    """The players' money columns (see PLAYERS, posted to net_claimed) from their ledger rows."""
+    n = len(ledger)
+    invested = np.fromiter(chain.from_iterable([row.invested for row in ledger]), dtype=np.int64, count=4 * n)
+    invested = invested.reshape(n, 4)
+    won = np.fromiter([sum(row.won) for row in ledger], dtype=np.int64, count=n)
+    net = np.fromiter([row.net for row in ledger], dtype=np.int64, count=n)
+    claimed = np.fromiter([row.claimed_won for row in ledger], dtype=np.int64, count=n)
+    columns = [
+        np.fromiter([row.posted for row in ledger], dtype=np.int64, count=n),
+        invested.sum(axis=1),
+        *invested.T,
+        np.fromiter([row.returned for row in ledger], dtype=np.int64, count=n),
+        won,
+        np.fromiter([row.rake for row in ledger], dtype=np.int64, count=n),
+        net,
+        claimed,
+        net - won + claimed,
+    ]
+    return [pa.array(column) for column in columns]
 
 
 def _columns(name: str, rows: list[tuple[Any, ...]]) -> list[pa.Array]:

@@ -1,0 +1,99 @@
+"""Store rows: the players' facts counted by column for a chunk equal :func:`hand_facts` hand
+by hand, and the positions, money and action amounts are those of the record and audit."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from analyzer.audit import audit_hand
+from analyzer.ruleset import load_rules
+from analyzer.simulate import inject_faults, simulate
+from analyzer.stats.facts import PlayerFacts, hand_facts, seat_positions
+from analyzer.stats.positions import dealt_positions
+from analyzer.store.rows import Rows
+from parsers.record import Action, ActionKind, HandRecord, Post, PostKind, Seat, Street
+
+FACTS = PlayerFacts._fields[3:]
+
+
+def night(preset: str, hands: int = 60) -> list[HandRecord]:
+    rules = load_rules(preset)
+    records = list(simulate(rules, hands=hands, players=min(6, rules.table.max_players), seed=11, run_twice=0.3))
+    return inject_faults(records, 8, rules, seed=5)[0]
+
+
+def check_rows(records: list[HandRecord], preset: str) -> None:
+    """Every players row as hand_facts, dealt_positions and the ledger say; each hand's showdown."""
+    rules = load_rules(preset)
+    rows = Rows("t")
+    audits = [audit_hand(r, rules) for r in records]
+    for record, audit in zip(records, audits):
+        rows.add(record, audit, rules)
+    tables = rows.tables()
+    players = tables["players"].to_pylist()
+    hands = tables["hands"].to_pylist()
+    assert [h["hand_id"] for h in hands] == [r.hand_id for r in records]
+    at = 0
+    for record, audit, hand_row in zip(records, audits, hands):
+        ledger = {row.player: row for row in audit.ledger}
+        facts = hand_facts(record, {p: sum(row.won) for p, row in ledger.items()})
+        dealt = [s for s in record.seats if not s.sitting_out]
+        where = dealt_positions(record, dealt)
+        assert hand_row["showdown"] == facts.showdown
+        assert hand_row["all_in"] == facts.all_in
+        assert hand_row["last_street"] == facts.last_street
+        for f in facts.players:
+            row = players[at]
+            at += 1
+            assert (row["hand_id"], row["player"], row["seat"]) == (record.hand_id, f.player, f.seat)
+            assert row["position"] == where[f.player] == f.position
+            assert {name: row[name] for name in FACTS} == {name: getattr(f, name) for name in FACTS}
+            money = ledger.get(f.player)
+            assert row["net"] == (money.net if money else 0)
+            assert row["invested"] == (sum(money.invested) if money else 0)
+    assert at == len(players)
+
+
+@pytest.mark.parametrize("preset", ["shortdeck", "holdem", "holdem-fl", "shortdeck-blinds"])
+def test_facts_by_column_equal_hand_facts_on_simulated_nights_with_faults(preset: str) -> None:
+    check_rows(night(preset), preset)
+
+
+def test_a_name_on_two_seats_keeps_the_facts_hand_facts_gives_by_name() -> None:
+    records = night("holdem", 12)
+    first = records[3]
+    twice = dataclasses.replace(
+        first, seats=(*first.seats[:-1], dataclasses.replace(first.seats[-1], player=first.seats[0].player))
+    )
+    check_rows([*records[:3], twice, *records[4:]], "holdem")
+
+
+def test_actions_of_a_stranger_and_of_a_seat_sitting_out_count_for_nobody_dealt_in() -> None:
+    records = night("shortdeck", 10)
+    record = records[2]
+    out = dataclasses.replace(record.seats[1], sitting_out=True)
+    stranger = Action(Street.PREFLOP, "Nobody", ActionKind.RAISE, to=10_000)
+    changed = dataclasses.replace(
+        record,
+        seats=(record.seats[0], out, *record.seats[2:]),
+        actions=(stranger, *record.actions),
+    )
+    check_rows([*records[:2], changed, *records[3:]], "shortdeck")
+
+
+def test_seat_positions_follow_dealt_positions_with_a_straddle_and_no_button() -> None:
+    seats = tuple(Seat(i, n, 1000) for i, n in enumerate("ABCDEF", start=1))
+    assert seat_positions(HandRecord("1", seats, button=None), seats) == ("",) * 6
+    for preset in ("holdem", "shortdeck"):
+        for record in night(preset, 30):
+            dealt = [s for s in record.seats if not s.sitting_out]
+            where = dealt_positions(record, dealt)
+            assert seat_positions(record, dealt) == tuple(where[s.player] for s in dealt)
+    record = night("holdem", 5)[1]
+    straddle = Post(record.seats[3].player, PostKind.STRADDLE, 4 * record.stakes.small_blind)
+    record = dataclasses.replace(record, posts=(*record.posts, straddle))
+    where = dealt_positions(record, list(record.seats))
+    assert where[record.seats[3].player] == "STR"
+    assert seat_positions(record, record.seats) == tuple(where[s.player] for s in record.seats)
