@@ -684,6 +684,8 @@ _new_deduction = fast_new(Deduction)
 _new_cashout = fast_new(Cashout)
 _new_source = fast_new(Source)
 _new_hand = fast_new(HandRecord)
+_new_stakes = fast_new(Stakes)
+_B_FIXED_LIMIT = Betting.FIXED_LIMIT
 
 
 # what the text after "<player>: " says (:func:`_usual_rest`): a code, then by code
@@ -981,6 +983,7 @@ class _HandReader:
         if paid_lines is None:
             paid_lines = _PAID_LINES[decimals] = {}
         append = self.actions.append
+        add_post, posted, big_blind = self.posts.append, self.posted, self.header.stakes.big_blind
         street = self.street
         committed = self.committed
         numbered = enumerate(lines[index:], first + index)
@@ -1016,8 +1019,23 @@ class _HandReader:
                     elif code == _U_RAISE:
                         committed[player] = to = read[2]
                         append(_new_action(street, player, _A_RAISE, to, read[3], number))
-                    elif code == _U_POST:
-                        self._posted(player, read[1], read[2], read[3], rest, number)
+                    elif code == _U_POST:  # what _posted does, inline but for "small & big blinds"
+                        kind = _POST_KINDS.get(read[1])
+                        if kind is None:
+                            self._posted(player, read[1], read[2], read[3], rest, number)
+                            continue
+                        amount = read[2]
+                        if kind in posted:
+                            if kind is _P_BIG_BLIND and 0 < big_blind < amount:
+                                kind = _P_STRADDLE  # PokerMaster: a second, larger big blind is the straddle
+                            elif kind is _P_SMALL_BLIND:
+                                kind = _P_DEAD_BLIND  # a second small blind: a returning player's missed blind
+                        add_post(_new_post(player, kind, amount, read[3], number))
+                        posted.add(kind)
+                        if kind in _LIVE:
+                            committed[player] = total = committed.get(player, 0) + amount
+                            if kind is _P_STRADDLE and not self.straddle:
+                                self.straddle = total
                     elif code == _U_SHOW:
                         self._show(player, read[1], read[3], read[4], number)
                     else:  # any other line of a player: the general reading
@@ -1559,7 +1577,7 @@ class _HandReader:
         if not button_blind and _P_BUTTON_BLIND in self.posted:
             button_blind = next(p.amount for p in self.posts if p.kind is _P_BUTTON_BLIND)
         small_blind = stakes.small_blind
-        if header.game.betting is Betting.FIXED_LIMIT and not small_blind:
+        if header.game.betting is _B_FIXED_LIMIT and not small_blind:
             posted = next((p.amount for p in self.posts if p.kind is _P_SMALL_BLIND), None)
             small_blind = posted if posted is not None else stakes.big_blind // 2
         if (ante, button_blind, self.straddle, small_blind) != (
@@ -1568,16 +1586,16 @@ class _HandReader:
             stakes.straddle,
             stakes.small_blind,
         ):
-            stakes = Stakes(
-                ante=ante,
-                small_blind=small_blind,
-                big_blind=stakes.big_blind,
-                button_blind=button_blind,
-                straddle=self.straddle or stakes.straddle,
-                min_bet=stakes.min_bet,
-                small_bet=stakes.small_bet,
-                big_bet=stakes.big_bet,
-                cap=stakes.cap,
+            stakes = _new_stakes(
+                ante,
+                small_blind,
+                stakes.big_blind,
+                button_blind,
+                self.straddle or stakes.straddle,
+                stakes.min_bet,
+                stakes.small_bet,
+                stakes.big_bet,
+                stakes.cap,
             )
         awards = self.awards
         if self.descriptions:
