@@ -8,6 +8,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from functools import lru_cache
 from itertools import chain
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -22,6 +23,7 @@ from analyzer.ruleset import RuleSet
 from analyzer.stats.allin import allin_pots
 from analyzer.stats.facts import KIND_CODES, HandFacts, PlayerFacts, facts_columns, hand_facts, seat_positions
 from analyzer.stats.positions import dealt_positions
+from analyzer.store.moves import moves_columns
 from analyzer.store.schema import ACTIONS, ALLINS, HAND_TABLES, HANDS, PLAYERS, POTS, PROBLEMS, TABLES
 from parsers.record import ActionKind, HandRecord, PostKind, Seat, Stakes, Street, money_text
 
@@ -36,6 +38,7 @@ _FACT_COLUMNS = PlayerFacts._fields[3:]  # the counts, as named in PLAYERS
 _MONEY = PLAYERS.names[PLAYERS.get_field_index("posted") : PLAYERS.get_field_index("net_claimed") + 1]
 _SHOWDOWN = HANDS.get_field_index("showdown")
 _KINDS = pa.array(KIND_CODES, type=pa.string())
+_ALL_IN = attrgetter("all_in")
 
 
 def _struct(schema: pa.Schema, names: tuple[str, ...] | list[str], *, number: bool) -> pa.StructType:
@@ -51,7 +54,6 @@ def _struct(schema: pa.Schema, names: tuple[str, ...] | list[str], *, number: bo
 _PLAYER_ROW = ("player", "seat", "position", "stack", "cards", "showed", "pocket_pair", "flop_set")
 _ROW_STRUCTS = {
     "hands": pa.struct(list(HANDS)),
-    "actions": _struct(ACTIONS, ACTIONS.names[2:], number=False),
     "pots": _struct(POTS, POTS.names[1:], number=True),
     "problems": _struct(PROBLEMS, PROBLEMS.names[1:], number=True),
     "allins": _struct(ALLINS, ALLINS.names[1:], number=True),
@@ -147,7 +149,7 @@ class Rows:
         # of hands whose facts are not counted by column (hand row, first players row,
         # HandFacts), and the players rows to give a strength (row numbers; a hand's ranking
         # and count of them; 8 ints each: 7 card indices and the deck's lowest card index)
-        names = (*HAND_TABLES, "player_ledger", "player_counts", "post_counts", "action_counts", "given_facts")
+        names = (*HAND_TABLES, "posts", "player_ledger", "player_counts", "post_counts", "action_counts", "given_facts")
         self.rows: dict[str, list[Any]] = {name: [] for name in names}
         self.rows |= {"strength_rows": [], "strength_rankings": [], "strength_cards": []}
         self._lists: list[list[Any]] = list(self.rows.values())
@@ -324,41 +326,15 @@ class Rows:
             )
 
     def _add_actions(self, record: HandRecord) -> bool:
-        """A row a post and action: street, player, kind, to, amount added, all-in, line.
-        Returns whether anyone went all-in."""
+        """Queue the hand's posts and actions (their rows are made for the chunk at once by
+        :func:`analyzer.store.moves.moves_columns`); returns whether anyone went all-in."""
         out = self.rows
-        append = out["actions"].append
-        put: dict[str, int] = {}  # on the current street
         posts, actions = record.posts, record.actions
-        all_in = False
-        for post in posts:
-            kind, amount, who, post_all_in = post.kind, post.amount, post.player, post.all_in
-            append(("preflop", who, kind, amount, amount, post_all_in, post.line))
-            if kind in _LIVE:
-                put[who] = put.get(who, 0) + amount
-            if post_all_in:
-                all_in = True
-        street = "preflop"
-        for a in actions:
-            to, action_all_in = a.to, a.all_in
-            if action_all_in:
-                all_in = True
-            if a.street != street:
-                street = a.street
-                put.clear()
-            if to:
-                who = a.player
-                before = put.get(who, 0)
-                if to > before:
-                    put[who] = to
-                    append((street, who, a.kind, to, to - before, action_all_in, a.line))
-                else:
-                    append((street, who, a.kind, to, 0, action_all_in, a.line))
-            else:
-                append((street, a.player, a.kind, to, 0, action_all_in, a.line))
+        out["posts"] += posts
+        out["actions"] += actions
         out["post_counts"].append(len(posts))
-        out["action_counts"].append(len(posts) + len(actions))
-        return all_in
+        out["action_counts"].append(len(actions))
+        return any(map(_ALL_IN, posts)) or any(map(_ALL_IN, actions))
 
     def tables(self) -> dict[str, pa.Table]:
         """The chunk as Arrow tables, one a table name (strengths evaluated in one batch)."""
@@ -366,14 +342,14 @@ class Rows:
         hands = pa.Table.from_arrays(_columns("hands", rows["hands"]), schema=HANDS)
         hand_id = hands.column("hand_id")
         n_hands = hands.num_rows
-        # actions: the hand and the index within it from the count a hand
-        counts = np.array(rows["action_counts"], dtype=np.int64)
-        action_hand = np.repeat(np.arange(n_hands, dtype=np.int64), counts)
-        within = np.arange(len(action_hand), dtype=np.int64) - (np.cumsum(counts) - counts)[action_hand]
-        street, player, kind, to, amount, all_in, line = _columns("actions", rows["actions"])
+        # actions: the posts and actions with their hand and index within it
+        action_hand, within, is_post, moves = moves_columns(
+            rows["posts"], rows["actions"], rows["post_counts"], rows["action_counts"]
+        )
+        street, player, kind, _, _, all_in, _ = moves
         index = pa.array(action_hand.astype(np.int32))
-        actions = [hand_id.take(index), pa.array(within.astype(np.int16)), street, player, kind, to, amount]
-        out = {"actions": pa.Table.from_arrays([*actions, all_in, line], schema=ACTIONS)}
+        actions = [hand_id.take(index), pa.array(within.astype(np.int16)), *moves]
+        out = {"actions": pa.Table.from_arrays(actions, schema=ACTIONS)}
         # players: the rest, the facts counted by column, strength and category, the hand's keys
         counts = np.array(rows["player_counts"], dtype=np.int64)
         player_hand = np.repeat(np.arange(n_hands, dtype=np.int64), counts)
@@ -389,7 +365,6 @@ class Rows:
         wanted = pc.index_in(player, value_set=names).fill_null(-1).to_numpy(zero_copy_only=False)
         wanted = np.where(wanted >= 0, action_hand * width + wanted, -1)
         action_row = pc.index_in(pa.array(wanted), value_set=pa.array(key)).fill_null(-1).to_numpy()
-        is_post = within < np.repeat(np.array(rows["post_counts"], dtype=np.int64), rows["action_counts"])
         kind_code = pc.index_in(kind, value_set=_KINDS).fill_null(-1).to_numpy(zero_copy_only=False)
         bomb_rows = action_hand[is_post & pc.equal(kind, "bomb").to_numpy(zero_copy_only=False)]
         facts = facts_columns(

@@ -6,12 +6,15 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from analyzer.audit import audit_hand
 from analyzer.ruleset import load_rules
 from analyzer.simulate import inject_faults, simulate
 from analyzer.stats.facts import PlayerFacts, hand_facts, seat_positions
 from analyzer.stats.positions import dealt_positions
+from analyzer.store.moves import moves_columns
 from analyzer.store.rows import Rows
 from parsers.record import Action, ActionKind, HandRecord, Post, PostKind, Seat, Street
 
@@ -97,3 +100,54 @@ def test_seat_positions_follow_dealt_positions_with_a_straddle_and_no_button() -
     where = dealt_positions(record, list(record.seats))
     assert where[record.seats[3].player] == "STR"
     assert seat_positions(record, record.seats) == tuple(where[s.player] for s in record.seats)
+
+
+def amounts_by_loop(record: HandRecord) -> list[int]:
+    """The chips each post and action added, one at a time (what the columns must equal)."""
+    live = {kind for kind in PostKind if kind.is_live}
+    put: dict[str, int] = {}
+    out = []
+    for post in record.posts:
+        out.append(post.amount)
+        if post.kind in live:
+            put[post.player] = put.get(post.player, 0) + post.amount
+    street: str = Street.PREFLOP
+    for a in record.actions:
+        if a.street != street:
+            street = a.street
+            put.clear()
+        before = put.get(a.player, 0)
+        out.append(a.to - before if a.to and a.to > before else 0)
+        if a.to and a.to > before:
+            put[a.player] = a.to
+    return out
+
+
+_names = st.sampled_from(["A", "B", "C"])
+_posts = st.builds(Post, _names, st.sampled_from(list(PostKind)), st.integers(-5, 50))
+_actions = st.builds(
+    Action, st.sampled_from(list(Street)), _names, st.sampled_from(list(ActionKind)), st.integers(-5, 80)
+)
+_hands = st.builds(
+    lambda posts, actions: HandRecord("h", (), posts=tuple(posts), actions=tuple(actions)),
+    st.lists(_posts, max_size=4),
+    st.lists(_actions, max_size=12),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(_hands, max_size=5))
+def test_amounts_by_column_equal_the_loop_over_posts_and_actions(hands: list[HandRecord]) -> None:
+    """Live posts count on the first preflop run only, any change of street starts from
+    nothing, a ``to`` not above the player's total adds nothing (negative amounts included)."""
+    posts = [p for h in hands for p in h.posts]
+    actions = [a for h in hands for a in h.actions]
+    row_hand, within, is_post, columns = moves_columns(
+        posts, actions, [len(h.posts) for h in hands], [len(h.actions) for h in hands]
+    )
+    expected = [amount for h in hands for amount in amounts_by_loop(h)]
+    assert columns[4].to_pylist() == expected
+    assert columns[1].to_pylist() == [m.player for h in hands for m in (*h.posts, *h.actions)]
+    assert row_hand.tolist() == [n for n, h in enumerate(hands) for _ in (*h.posts, *h.actions)]
+    assert within.tolist() == [i for h in hands for i in range(len(h.posts) + len(h.actions))]
+    assert is_post.tolist() == [i < len(h.posts) for h in hands for i in range(len(h.posts) + len(h.actions))]
