@@ -39,7 +39,7 @@ from parsers.text import decode
 AuditFn = Callable[[HandRecord, RuleSet], HandAudit]
 RulesFn = Callable[[HandRecord], RuleSet]
 
-CHUNK_BYTES = 4 << 20  # a task's slice of a native file
+CHUNK_BYTES = 16 << 20  # a task's slice of a native file (about 4,000 hands: larger Parquet row groups)
 BATCH_HANDS = 250_000  # hands a batch (a file a table) before the next one starts
 _SNIFF_BYTES = 1 << 16
 
@@ -228,7 +228,7 @@ def _run_task(task: Task) -> ChunkResult:
             if task.start:
                 f.seek(task.start)
             data = f.read() if task.end < 0 else f.read(task.end - task.start)
-        text = decode(data)
+        text = _decode(data)
         name = detect(text) if task.format == "auto" else task.format
         items, offset = _parse(text, name or "auto", task)
     except (OSError, HandHistoryError, UnicodeError) as error:
@@ -262,6 +262,19 @@ def _run_task(task: Task) -> ChunkResult:
         ids.append(item.hand_id)
         verdicts.append(result.verdict.value)
     return ChunkResult(task, name or "", rows.tables(), tuple(ids), tuple(verdicts), duplicates, tuple(rejected))
+
+
+def _decode(data: bytes) -> str:
+    """:func:`parsers.text.decode`; plain ASCII without a carriage return (the usual native
+    file) is taken as it is, without the passes for what such bytes cannot hold (a BOM,
+    CR, no-break spaces), which cost more than decoding.
+
+    >>> _decode(b'{"a": 1}') == decode(b'{"a": 1}'), _decode(b"x\\r\\ny") == decode(b"x\\r\\ny") == "x\\ny"
+    (True, True)
+    """
+    if data.isascii() and b"\r" not in data:
+        return data.decode("ascii")
+    return decode(data)
 
 
 def _parse(text: str, format: str, task: Task) -> tuple[list[HandRecord | Rejected], int]:
