@@ -32,6 +32,7 @@ from parsers.starslike import (
     Header,
     cached_game,
     classify_game,
+    find_date_start,
     fraction_digits,
     money,
 )
@@ -114,9 +115,8 @@ def parse_header(line: str) -> Header:
     header = _HEADER.match(line)
     if header is None:
         raise ParseError(expected='"PokerStars Hand #<id>: <game> (<stakes>) - <date>"', found=line)
-    hand_id = header.group("id")
-    rest = header.group("rest")
-    date = _DATE_START.search(rest)
+    hand_id, rest = header.group("id", "rest")
+    date = find_date_start(_DATE_START, rest)
     if date is None:
         raise ParseError(expected="<game> (<stakes>) - <date> after the hand id", found=rest, hand_id=hand_id)
     game = cached_game((header.group("site"), rest[: date.start()]), _read_game, hand_id)

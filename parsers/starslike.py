@@ -360,8 +360,22 @@ def iso_time(text: str) -> str | None:
     """
     bracket = text.find("[")
     stamp = text[bracket + 1 : text.find("]", bracket)] if bracket >= 0 else text
+    # A stamp the pattern reads whole is its part up to the hour ("2019/01/17 4", no ":") and the rest
+    # (":11:07 ET"), each read on its own: parts read before in valid stamps make a valid stamp.
+    colon = stamp.find(":")
+    up_to_hour = _STAMP_HOURS.get(stamp[:colon])
+    if up_to_hour is not None:
+        after_hour = _STAMP_MINUTES.get(stamp[colon:])
+        if after_hour is not None:
+            zone = after_hour[1]
+            return (
+                up_to_hour[0]
+                + after_hour[0]
+                + (up_to_hour[1] if zone == "ET" else "+00:00" if zone in ("UTC", "GMT") else "")
+            )
     chosen = _DATE.match(stamp)
-    if chosen is None or chosen.end() != len(stamp):
+    whole = chosen is not None and chosen.end() == len(stamp)
+    if chosen is None or not whole:
         stamps = list(_DATE.finditer(text))
         if not stamps:
             return None
@@ -384,11 +398,36 @@ def iso_time(text: str) -> str | None:
         _HOURS[key] = hour_of
     if int(mi) > 59 or int(sec or 0) > 60:
         raise ParseError(expected="a time like 10:11:07", found=text)
+    if whole:  # keep both parts of the stamp
+        if len(_STAMP_HOURS) > 10_000 or len(_STAMP_MINUTES) > 10_000:
+            _STAMP_HOURS.clear()
+            _STAMP_MINUTES.clear()
+        eastern = eastern_offset(int(y), int(mo), int(d), int(h))
+        _STAMP_HOURS[stamp[:colon]] = (hour_of[0], eastern)
+        _STAMP_MINUTES[stamp[colon:]] = (f"{mi}:{sec or '00'}", tz)
     return f"{hour_of[0]}{mi}:{sec or '00'}{hour_of[1]}"
+
+
+def find_date_start(pattern: re.Pattern[str], rest: str) -> re.Match[str] | None:
+    """``pattern.search(rest)`` for a pattern whose matches start with ``\\s+-`` (a header's
+    " - " before its date), searched from the white space before the first "-": no match
+    can start before it, and the search does not try every place of the game's words.
+
+    >>> find_date_start(re.compile(r"\\s+-\\s+(?=\\d)"), "Hold'em No Limit ($1/$2) - Level 1 - 2019/01/17").span()
+    (34, 37)
+    """
+    dash = rest.find("-")
+    if dash < 0:
+        return None
+    return pattern.search(rest, len(rest[:dash].rstrip()))
 
 
 #: (year, month, day, hour, zone) as written -> the ISO text up to the hour and the UTC offset
 _HOURS: dict[tuple[str, str, str, str, str | None], tuple[str, str]] = {}
+#: a valid stamp's text up to its first ":" -> the ISO text up to the hour, the Eastern offset then
+_STAMP_HOURS: dict[str, tuple[str, str]] = {}
+#: a valid stamp's text from its first ":" -> the ISO minutes and seconds, the zone
+_STAMP_MINUTES: dict[str, tuple[str, str | None]] = {}
 
 
 # ---------------------------------------------------------------------------------------
