@@ -729,16 +729,17 @@ _B_FIXED_LIMIT = Betting.FIXED_LIMIT
 
 # what the text after "<player>: " says (:func:`_usual_rest`): a code, then by code
 # fold/check: (code, kind, 0, False, ""); call/bet: (code, kind, amount, all_in, "");
-# raise: (code, None, to, all_in, ""); post: (code, words, amount, all_in, "");
+# raise: (code, None, to, all_in, ""); post: (code, words, amount, all_in, kind or None for other words);
 # show/muck: (code, cards, 0, mucked, description); anything else: (_U_OTHER, None, 0, False, "")
 _U_FOLD, _U_CHECK, _U_CALL, _U_BET, _U_RAISE, _U_POST, _U_SHOW, _U_OTHER = range(8)
-_Usual = tuple[int, Any, int, bool, str]
+_Usual = tuple[int, Any, int, bool, Any]
 _OTHER_REST: _Usual = (_U_OTHER, None, 0, False, "")
 _USUAL_RESTS: dict[int, dict[str, _Usual]] = {}  # decimals -> text after the name -> what it says
 #: decimals -> a player's line -> its first word before ": ", what the rest says, the rest (lines repeat: a
 #: player folds, checks, posts the same blinds, hand after hand); used only while the word is a seated name
-_LINES_READ: dict[int, dict[str, tuple[str, _Usual, str]]] = {}
-_NOT_SAID: tuple[str, _Usual, str] = ("\n", _OTHER_REST, "")  # no name holds a line end
+_Said = tuple[str, int, Any, int, bool, Any, str]  # the first word, what the rest says (_Usual), the rest
+_LINES_READ: dict[int, dict[str, _Said]] = {}
+_NOT_SAID: _Said = ("\n", *_OTHER_REST, "")  # no name holds a line end
 #: decimals -> a usual uncalled-bet or collected-from-pot line -> (returned?, player, amount), kept by
 #: :meth:`_HandReader._uncalled` and :meth:`_HandReader._award` once read; used while the player is seated
 _PAID_LINES: dict[int, dict[str, tuple[bool, str, int]]] = {}
@@ -752,8 +753,8 @@ def _usual_rest(rest: str, decimals: int) -> _Usual:
 
     >>> _usual_rest("raises $0.20 to $0.30", 2), _usual_rest("calls 500 and is all-in", 0)[2:4]
     ((4, None, 30, False, ''), (500, True))
-    >>> _usual_rest("posts small blind $0.05", 2), _usual_rest("shows [Ah Kd] (a pair)", 2)
-    ((5, 'small blind', 5, False, ''), (6, ('Ah', 'Kd'), 0, False, 'a pair'))
+    >>> _usual_rest("posts small blind $0.05", 2)[:4], _usual_rest("shows [Ah Kd] (a pair)", 2)
+    ((5, 'small blind', 5, False), (6, ('Ah', 'Kd'), 0, False, 'a pair'))
     >>> _usual_rest("calls $0.255", 2)[0] == _U_OTHER, _usual_rest("sits out", 2)[0] == _U_OTHER
     (True, True)
     """
@@ -793,7 +794,7 @@ def _usual_rest(rest: str, decimals: int) -> _Usual:
                     return _OTHER_REST
                 words_text, amount_text = post.group("kind"), post.group("amount")
                 all_in = post.group("all_in") is not None
-            return (_U_POST, words_text, money(amount_text, decimals), all_in, "")
+            return (_U_POST, words_text, money(amount_text, decimals), all_in, _POST_KINDS.get(words_text))
         if verb == "shows":
             close = rest.find("]")
             if rest.startswith("shows [") and close == len(rest) - 1:  # "shows [<cards>]", as the pattern reads it
@@ -813,6 +814,9 @@ def _usual_rest(rest: str, decimals: int) -> _Usual:
 
 
 _BOARD_GROUPS: dict[str, tuple[tuple[str, ...], ...]] = {}  # "[Qh Ad Ts] [As]" -> its groups of cards
+#: a usual street line read without error -> its street, the board it needs before (never changed), the cards it
+#: deals and the board's size after; :meth:`_HandReader._body` checks and extends the board as _board does
+_STREET_LINES: dict[str, tuple[Street, list[str], tuple[str, ...], int]] = {}
 _TABLES: dict[str, tuple[str, int, int | None]] = {}  # a table line -> its name, button and seats
 _SEAT_LINES: dict[int, dict[str, tuple[Seat, str]]] = {}  # decimals -> a seat line -> its seat, seat number text
 
@@ -1040,47 +1044,58 @@ class _HandReader:
                             if len(usual) > 100_000:
                                 usual.clear()
                             usual[rest] = read
-                        said = (line[:colon], read, rest)
+                        said = (line[:colon], *read, rest)
                         if len(lines_read) > 100_000:
                             lines_read.clear()
                         lines_read[line] = said
                     else:
                         said = _NOT_SAID
-                player, read, rest = said
+                player, code, what, amount, all_in, extra, rest = said
                 if player in names:
-                    code = read[0]
                     if code <= _U_CHECK:  # folds, checks
-                        append(_new_action(street, player, read[1], 0, False, number))
+                        append(_new_action(street, player, what, 0, False, number))
                     elif code <= _U_BET:  # calls, bets: what the player had in on the street, plus the amount
-                        to = committed.get(player, 0) + read[2]
+                        to = committed.get(player, 0) + amount
                         committed[player] = to
-                        append(_new_action(street, player, read[1], to, read[3], number))
+                        append(_new_action(street, player, what, to, all_in, number))
                     elif code == _U_RAISE:
-                        committed[player] = to = read[2]
-                        append(_new_action(street, player, _A_RAISE, to, read[3], number))
+                        committed[player] = amount
+                        append(_new_action(street, player, _A_RAISE, amount, all_in, number))
                     elif code == _U_POST:  # what _posted does, inline but for "small & big blinds"
-                        kind = _POST_KINDS.get(read[1])
+                        kind: PostKind | None = extra
                         if kind is None:
-                            self._posted(player, read[1], read[2], read[3], rest, number)
+                            self._posted(player, what, amount, all_in, rest, number)
                             continue
-                        amount = read[2]
                         if kind in posted:
                             if kind is _P_BIG_BLIND and 0 < big_blind < amount:
                                 kind = _P_STRADDLE  # PokerMaster: a second, larger big blind is the straddle
                             elif kind is _P_SMALL_BLIND:
                                 kind = _P_DEAD_BLIND  # a second small blind: a returning player's missed blind
-                        add_post(_new_post(player, kind, amount, read[3], number))
+                        add_post(_new_post(player, kind, amount, all_in, number))
                         posted.add(kind)
                         if kind in _LIVE:
                             committed[player] = total = committed.get(player, 0) + amount
                             if kind is _P_STRADDLE and not self.straddle:
                                 self.straddle = total
                     elif code == _U_SHOW:
-                        self._show(player, read[1], read[3], read[4], number)
+                        self._show(player, what, all_in, extra, number)  # the cards, mucked, the description
                     else:  # any other line of a player: the general reading
                         self._player_rest(player, rest, line, number)
                     continue
                 if line.startswith("*** "):
+                    known_street = _STREET_LINES.get(line)  # "*** TURN *** [Qh Ad Ts] [As]", read before
+                    if known_street is not None and not self.runs:
+                        board = self.common
+                        new_street, before, dealt, size = known_street
+                        if before == board and len(board) + len(dealt) == size:  # what _board checks
+                            board.extend(dealt)
+                            if new_street != street:
+                                street = self.street = new_street
+                                committed = self.committed = {}
+                            continue
+                    if line == "*** SUMMARY ***":
+                        self.summary = True
+                        break
                     if line != "*** HOLE CARDS ***":  # nothing to read there
                         self._marker(line, number)
                         if self.summary:
@@ -1476,6 +1491,12 @@ class _HandReader:
         name = _STREET_PREFIXES.get(line[: bracket + 1]) if bracket > 0 else None
         if name is not None:  # "*** FLOP *** [<cards>]": what the pattern reads
             self._board(name, None, line[bracket:], line)
+            groups = _BOARD_GROUPS.get(line[bracket:])
+            if groups is not None and len(groups) in (1, 2):  # read without error: keep it for _body
+                if len(_STREET_LINES) > 100_000:
+                    _STREET_LINES.clear()
+                before = list(groups[0]) if len(groups) == 2 else []
+                _STREET_LINES[line] = (_STREET_OF[name], before, groups[-1], _BOARD_SIZE[name])
             return
         marker = _MARKER.match(line)
         if marker is None:
