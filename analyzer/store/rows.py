@@ -156,7 +156,7 @@ class Rows:
 
     def add(self, record: HandRecord, audit: HandAudit, rules: RuleSet) -> None:
         """Add one hand and its audit: all its rows, or (raising) none of them."""
-        sizes = [len(rows) for rows in self._lists]
+        sizes = list(map(len, self._lists))
         try:
             self._add(record, audit, rules)
         except BaseException:
