@@ -2,14 +2,26 @@
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
+COMPILED := analyzer/evaluator/fast.py analyzer/replay/pots.py analyzer/replay/showdown.py analyzer/replay/quick.py analyzer/audit.py
+DEPS   := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
+STAMP  := $(VENV)/.compiled-$(shell cat setup.py $(COMPILED) | cksum | cut -d' ' -f1)
 
 .PHONY: run test lint typecheck pytest bench samples clean
 
-$(STAMP): pyproject.toml
+# the dependencies, and the project installed editable as pure Python
+$(DEPS): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
-	@rm -f $(VENV)/.installed-*
+	SIXPLUS_PURE=1 $(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	@rm -f $(VENV)/.installed-* $(VENV)/.compiled-*
+	@touch $@
+
+# the hot path compiled with mypyc (setup.py); rebuilt when its sources change; if it cannot be
+# built, everything still runs as pure Python
+$(STAMP): $(DEPS) setup.py $(COMPILED)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check 'setuptools>=70' wheel
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-build-isolation --no-deps -e . \
+	  || echo "make: the mypyc build failed; the audit runs as pure Python" >&2
+	@rm -f $(VENV)/.compiled-*
 	@touch $@
 
 run: $(STAMP)
@@ -18,8 +30,8 @@ run: $(STAMP)
 test: $(STAMP) lint typecheck pytest
 
 lint: $(STAMP)
-	$(BIN)/ruff check analyzer parsers dashboards tests benchmarks
-	$(BIN)/ruff format --check analyzer parsers dashboards tests benchmarks
+	$(BIN)/ruff check analyzer parsers dashboards tests benchmarks setup.py conftest.py
+	$(BIN)/ruff format --check analyzer parsers dashboards tests benchmarks setup.py conftest.py
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
@@ -34,4 +46,5 @@ samples: $(STAMP)
 	$(BIN)/python -m sample_histories.make
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build
+	find analyzer parsers -name '*.so' -delete; rm -f *__mypyc*.so

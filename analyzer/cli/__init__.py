@@ -13,6 +13,8 @@ from typing import Any
 
 import click
 
+from analyzer.compiled import describe
+
 #: command name -> (module under analyzer.cli, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
     "rules": ("rules_cmd", "List the rule-set presets, or print one in full."),
@@ -49,7 +51,7 @@ class LazyGroup(click.Group):
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="sixplus")
+@click.version_option(package_name="sixplus", message=f"%(prog)s %(version)s ({describe()})")
 def cli() -> None:
     """sixplus: read poker hand histories (Short Deck and Texas Hold'em), re-check every
     action and pot split against a rule set, and show what happened.

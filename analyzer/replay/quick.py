@@ -343,22 +343,7 @@ def quick_replay(record: HandRecord, rules: RuleSet) -> Replay | None:
         all_odd_to_first=rules.showdown.odd_chip == "all-to-first-left-of-button",
         deductions_by_pot=by_pot,
     )
-    inv0, inv1, inv2, inv3 = invested
-    players = tuple(
-        [
-            PlayerResult(
-                names[i],
-                seat_numbers[i],
-                start[i],
-                posted[i],
-                (inv0[i], inv1[i], inv2[i], inv3[i]),
-                total[i],
-                returned[i],
-                folded[i],
-            )
-            for i in range(n)
-        ]
-    )
+    players = tuple(map(PlayerResult, names, seat_numbers, start, posted, zip(*invested), total, returned, folded))
     return Replay(
         problems=(),
         players=players,

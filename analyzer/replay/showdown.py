@@ -39,8 +39,8 @@ def take_deductions(
     >>> take_deductions([Pot(100, ("A", "B"), 50), Pot(40, ("B",), 70)], 5, [], {1: 2})
     (3, 2)
     """
-    if not total and not listed:
-        return (0,) * len(pots)  # the common hand: nothing taken
+    if not total and not by_pot:
+        return (0,) * len(pots)  # the common hand: nothing taken (listed net pots then equal the pots)
     matches = listed and len(listed) == len(pots) and sum(p.amount for p in pots) - sum(listed) == total
     if matches and all(p.amount - n >= 0 for p, n in zip(pots, listed, strict=True)):
         return tuple(p.amount - n for p, n in zip(pots, listed, strict=True))
@@ -147,17 +147,18 @@ def _settle_one_board(
             if len(contenders) == 1:
                 winner = contenders[0]
             else:
-                if not contenders or not full or any(holes[p] is None for p in contenders):
+                cards = [holes[p] for p in contenders]
+                if not contenders or not full or None in cards:
                     undecided.append(index)
                     results.append(PotResult(index, 0, net, eligible, (), ()))
                     continue
                 best = -1
                 top: list[str] = []
-                for p in contenders:
+                for p, hole in zip(contenders, cards, strict=True):
                     key = (p, 0)
                     value = hands.get(key)
                     if value is None:
-                        value = hands[key] = strength_of(holes[p] + board, ranking)  # type: ignore[operator]
+                        value = hands[key] = strength_of(hole + board, ranking)  # type: ignore[operator]
                     if value > best:
                         best, top = value, [p]
                     elif value == best:

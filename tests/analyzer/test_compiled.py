@@ -1,0 +1,164 @@
+"""The hot path runs compiled (mypyc, ``setup.py``) where it could be built, and as Python
+elsewhere: both must give the same results, and the sources' doctests must hold.
+
+The pure Python modules are loaded here from their source files under other names, wired to
+each other (pure quick replay -> pure settle -> pure pots -> pure evaluator), and compared
+with the modules the package imports (compiled after ``make``).
+"""
+
+from __future__ import annotations
+
+import doctest
+import importlib.util
+import re
+from functools import cache
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from analyzer import audit, compiled
+from analyzer.evaluator import Ranking
+from analyzer.evaluator import fast as fast_module
+from analyzer.replay import pots as pots_module
+from analyzer.replay import quick as quick_module
+from analyzer.replay.engine import full_replay
+from analyzer.replay.findings import HandAudit
+from analyzer.ruleset import RuleSet, load_rules
+from analyzer.simulate import inject_faults, simulate
+from parsers.record import HandRecord
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@cache
+def pure(module: str) -> ModuleType:
+    """A module loaded from its Python source, under another name, whatever the package runs;
+    its record types are the package's own, so that results compare equal."""
+    spec = importlib.util.spec_from_file_location("pure_" + module.replace(".", "_"), compiled.source_of(module))
+    assert spec is not None and spec.loader is not None
+    loaded = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(loaded)
+    installed = importlib.import_module(module)
+    for name in ("Pot", "Settlement"):
+        if hasattr(loaded, name):
+            setattr(loaded, name, getattr(installed, name))
+    return loaded
+
+
+@cache
+def pure_chain() -> tuple[ModuleType, ModuleType]:
+    """The pure quick replay and audit, calling only pure code of the compiled set."""
+    fast, pots, showdown = (
+        pure("analyzer.evaluator.fast"),
+        pure("analyzer.replay.pots"),
+        pure("analyzer.replay.showdown"),
+    )
+    quick, audit_ = pure("analyzer.replay.quick"), pure("analyzer.audit")
+    showdown.strength_of = fast.strength_of
+    showdown.split = pots.split
+    showdown.clockwise_from_button = pots.clockwise_from_button
+    quick.settle, quick.pots_of = showdown.settle, pots.pots_of
+
+    def replay(record: HandRecord, rules: RuleSet) -> object:
+        return quick.quick_replay(record, rules) or full_replay(record, rules)
+
+    audit_.replay = replay
+    audit_.split = pots.split
+    audit_.strength_of = fast.strength_of
+    return quick, audit_
+
+
+def test_setup_compiles_the_modules_the_package_lists() -> None:
+    text = (ROOT / "setup.py").read_text()
+    listed = re.findall(r'^\s+"(analyzer/[\w/]+\.py)",$', text, flags=re.MULTILINE)
+    assert listed == [m.replace(".", "/") + ".py" for m in compiled.COMPILED]
+    makefile = (ROOT / "Makefile").read_text()
+    assert " ".join(listed) in makefile  # make rebuilds when one of them changes
+
+
+def test_no_compiled_module_is_older_than_its_source() -> None:
+    assert compiled.stale() == ()
+
+
+@pytest.mark.parametrize("module", compiled.COMPILED)
+def test_the_doctests_of_the_hot_modules_hold_in_their_source(module: str) -> None:
+    """pytest collects doctests from .py files; a compiled module's are run here."""
+    result = doctest.testmod(pure(module), optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
+    assert result.attempted > 0 or module == "analyzer.replay.quick"
+
+
+@cache
+def nights() -> tuple[tuple[RuleSet, tuple[HandRecord, ...]], ...]:
+    out = []
+    for name in ("shortdeck", "holdem", "holdem-pl", "shortdeck-trips", "holdem-tournament"):
+        rules = load_rules(name)
+        hands = list(simulate(rules, hands=200, players=6, seed=3, run_twice=0.2))
+        faulty, _ = inject_faults(hands, 30, rules, seed=4)
+        out.append((rules, tuple(faulty)))
+    return tuple(out)
+
+
+def test_pure_and_installed_quick_replays_agree() -> None:
+    quick, _ = pure_chain()
+    answered = 0
+    for rules, hands in nights():
+        for hand in hands:
+            mine = quick.quick_replay(hand, rules)
+            assert mine == quick_module.quick_replay(hand, rules), hand.hand_id
+            answered += mine is not None
+    assert answered > 600
+
+
+def test_pure_and_installed_audits_agree() -> None:
+    _, audit_ = pure_chain()
+    verdicts = set()
+    for rules, hands in nights():
+        for hand in hands:
+            mine: HandAudit = audit_.audit_hand(hand, rules)
+            assert mine == audit.audit_hand(hand, rules), hand.hand_id
+            verdicts.add(mine.verdict.value)
+    assert verdicts == {"ok", "violation", "warn"} or verdicts == {"ok", "violation"}
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    amounts=st.lists(st.integers(0, 1000), min_size=2, max_size=9),
+    folded=st.lists(st.booleans(), min_size=9, max_size=9),
+    dead=st.integers(0, 50),
+    winners=st.integers(1, 5),
+    odd=st.booleans(),
+)
+def test_pure_and_installed_pots_agree(
+    amounts: list[int], folded: list[bool], dead: int, winners: int, odd: bool
+) -> None:
+    """POT-ALL-IN-CAP, POT-ODD-CHIP: the same pots and splits either way."""
+    names = [f"P{i}" for i in range(len(amounts))]
+    flags = folded[: len(amounts)]
+    pots = pure("analyzer.replay.pots")
+    assert pots.pots_of(names, amounts, flags, dead) == pots_module.pots_of(names, amounts, flags, dead)
+    total = sum(amounts)
+    assert pots.split(total, names[:winners], all_odd_to_first=odd) == pots_module.split(
+        total, names[:winners], all_odd_to_first=odd
+    )
+
+
+@settings(max_examples=300, deadline=None)
+@given(cards=st.lists(st.integers(16, 51), min_size=7, max_size=7, unique=True))
+def test_pure_and_installed_evaluators_agree(cards: list[int]) -> None:
+    fast = pure("analyzer.evaluator.fast")
+    for ranking in (Ranking.STRAIGHT_OVER_TRIPS, Ranking.TRIPS_OVER_STRAIGHT, Ranking.STANDARD):
+        assert fast.strength_of(cards, ranking) == fast_module.strength_of(cards, ranking)
+
+
+def test_the_version_line_says_whether_the_hot_path_is_compiled() -> None:
+    from click.testing import CliRunner
+
+    from analyzer.cli import cli
+
+    out = CliRunner().invoke(cli, ["--version"]).output
+    assert f"({compiled.describe()})" in out
+    assert ("compiled" in out) != ("pure Python" in out)
