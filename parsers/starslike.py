@@ -818,7 +818,8 @@ _BOARD_GROUPS: dict[str, tuple[tuple[str, ...], ...]] = {}  # "[Qh Ad Ts] [As]" 
 #: deals and the board's size after; :meth:`_HandReader._body` checks and extends the board as _board does
 _STREET_LINES: dict[str, tuple[Street, list[str], tuple[str, ...], int]] = {}
 _TABLES: dict[str, tuple[str, int, int | None]] = {}  # a table line -> its name, button and seats
-_SEAT_LINES: dict[int, dict[str, tuple[Seat, str]]] = {}  # decimals -> a seat line -> its seat, seat number text
+#: decimals -> a seat line -> its seat, its seat number as written, the player, the seat number
+_SEAT_LINES: dict[int, dict[str, tuple[Seat, str, str, int]]] = {}
 
 
 def _read_table(line: str, number: int) -> tuple[str, int, int | None]:
@@ -834,11 +835,12 @@ def _read_table(line: str, number: int) -> tuple[str, int, int | None]:
     return table.group("table"), int(table.group("button")), int(max_seats) if max_seats else None
 
 
-def _read_seat(line: str, decimals: int, number: int) -> tuple[Seat, str]:
-    """A seat line (it starts with ``"Seat "``): the seat, and its number as written.
+def _read_seat(line: str, decimals: int, number: int) -> tuple[Seat, str, str, int]:
+    """A seat line (it starts with ``"Seat "``): the seat, its number as written, the player
+    and the seat number.
 
     >>> _read_seat("Seat 4: Hero ($15.35 in chips)", 2, 6)
-    (Seat(seat=4, player='Hero', stack=1535, sitting_out=False), '4')
+    (Seat(seat=4, player='Hero', stack=1535, sitting_out=False), '4', 'Hero', 4)
     """
     colon = line.find(": ")
     paren = line.rfind(" (")
@@ -855,7 +857,8 @@ def _read_seat(line: str, decimals: int, number: int) -> tuple[Seat, str]:
         stack = money(stack_text, decimals)
     except ParseError as error:
         raise _at(error, number) from None
-    return _new_seat(_SEAT_NUMBERS.get(seat_text) or int(seat_text), name, stack, out), seat_text
+    seat_number = _SEAT_NUMBERS.get(seat_text) or int(seat_text)
+    return _new_seat(seat_number, name, stack, out), seat_text, name, seat_number
 
 
 @dataclass(slots=True)
@@ -977,10 +980,10 @@ class _HandReader:
                 if len(seat_lines) > 100_000:
                     seat_lines.clear()
                 seat_lines[line] = known_seat
-            seat, seat_text = known_seat
+            seat, seat_text, name, number = known_seat
             add_seat(seat)
-            names[seat.player] = seat.seat
-            seat_names[seat_text] = seat.player
+            names[name] = number
+            seat_names[seat_text] = name
             index += 1
         if not self.seats:
             found = lines[index] if index < len(lines) else "the end of the hand"
