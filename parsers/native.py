@@ -14,6 +14,7 @@ import json
 import re
 from collections.abc import Iterable, Iterator
 from itertools import chain
+from operator import attrgetter
 from pathlib import Path
 
 import msgspec
@@ -52,6 +53,7 @@ _set_source = HandRecord.__dict__["source"].__set__
 _set_boards = HandRecord.__dict__["boards"].__set__
 _set_shown = HandRecord.__dict__["shown"].__set__
 _set_hand_id = HandRecord.__dict__["hand_id"].__set__
+_CARDS = attrgetter("cards")
 
 
 def _canonical_cards(cards: tuple[str, ...]) -> tuple[str, ...]:
@@ -70,7 +72,7 @@ def _finish(record: HandRecord, file: str, line: int) -> HandRecord:
         if boards != record.boards:
             _set_boards(record, boards)
     shown = record.shown
-    if not all(canonical(s.cards) for s in shown):
+    if not canonical(chain.from_iterable(map(_CARDS, shown))):
         shown = tuple(
             s if (c := _canonical_cards(s.cards)) == s.cards else dataclasses.replace(s, cards=c) for s in shown
         )

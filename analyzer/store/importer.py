@@ -17,11 +17,13 @@ from __future__ import annotations
 import gc
 import os
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from itertools import chain, islice
 from pathlib import Path
 
+import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
@@ -42,6 +44,7 @@ RulesFn = Callable[[HandRecord], RuleSet]
 CHUNK_BYTES = 16 << 20  # a task's slice of a native file (about 4,000 hands: larger Parquet row groups)
 BATCH_HANDS = 250_000  # hands a batch (a file a table) before the next one starts
 _SNIFF_BYTES = 1 << 16
+_NEWLINE = ord("\n")
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,31 +120,40 @@ class ImportReport:
 
 def plan(paths: Sequence[str | Path], *, format: str = "auto", chunk_bytes: int | None = None) -> list[Task]:
     """Tasks for the files: large native files are cut at line ends, the rest go whole."""
+    return list(plan_lazily(paths, format=format, chunk_bytes=chunk_bytes))
+
+
+def plan_lazily(paths: Sequence[str | Path], *, format: str = "auto", chunk_bytes: int | None = None) -> Iterator[Task]:
+    """:func:`plan`, a task at a time (a large file is read for its line ends as its tasks
+    are taken, so the first tasks can run meanwhile)."""
     chunk_bytes = chunk_bytes or CHUNK_BYTES
-    tasks: list[Task] = []
+    number = 0
     for path in paths:
         name = str(path)
         try:
             size = os.path.getsize(name)
         except OSError:
-            tasks.append(Task(len(tasks), name, format=format))  # the worker reports the error
+            yield Task(number, name, format=format)  # the worker reports the error
+            number += 1
             continue
         if size <= chunk_bytes or not _is_native(name, format):
-            tasks.append(Task(len(tasks), name, format=format))
+            yield Task(number, name, format=format)
+            number += 1
             continue
         for start, end, line in _line_cuts(name, chunk_bytes):
-            tasks.append(Task(len(tasks), name, start, end, line, "native"))
-    return tasks
+            yield Task(number, name, start, end, line, "native")
+            number += 1
 
 
 def _line_cuts(path: str, chunk_bytes: int) -> Iterator[tuple[int, int, int]]:
     """(start, end, lines before start) of slices of about ``chunk_bytes`` that end at a line
-    end, read block by block (the file is never held whole)."""
+    end, read block by block from each start (the file is never held whole)."""
     start = line = 0
-    carry = b""  # read past the last cut
+    size = chunk_bytes  # at least what was read past the last cut
     with open(path, "rb") as f:
         while True:
-            block = carry + f.read(max(0, chunk_bytes - len(carry)))
+            f.seek(start)
+            block = f.read(size)
             if not block:
                 return
             cut = block.rfind(b"\n") + 1
@@ -153,9 +165,9 @@ def _line_cuts(path: str, chunk_bytes: int) -> Iterator[tuple[int, int, int]]:
                 block += more
                 cut = block.rfind(b"\n") + 1
             yield start, start + cut, line
-            line += block.count(b"\n", 0, cut)
+            line += int(np.count_nonzero(np.frombuffer(block, dtype=np.uint8, count=cut) == _NEWLINE))
             start += cut
-            carry = block[cut:]
+            size = max(chunk_bytes, len(block) - cut)
 
 
 def _is_native(path: str, format: str) -> bool:
@@ -342,12 +354,12 @@ def import_paths(
     chunk_bytes: int | None = None,
 ) -> ImportReport:
     """Import files into the store (all or nothing); returns where every hand went."""
-    tasks = plan(paths, format=format, chunk_bytes=chunk_bytes)
+    tasks = plan_lazily(paths, format=format, chunk_bytes=chunk_bytes)
     reports = {str(p): FileReport(str(p)) for p in paths}
     with store.writing() as tx:
         known = frozenset(store.hand_ids())
         seen: set[str] = set()
-        total = sum(_task_size(t) for t in tasks)
+        total = sum(_file_size(str(p)) for p in paths)  # what the tasks cover
         bar = progress_bar(total, unit="B", desc="import", bars=progress)
         for result in _results(tasks, workers, (audit, rules_for, tx.id, known)):
             _take(result, reports[result.task.file], seen, tx)
@@ -394,12 +406,14 @@ def _take(result: ChunkResult, report: FileReport, seen: set[str], tx: Transacti
 
 
 def _results(
-    tasks: list[Task], workers: int | None, init: tuple[AuditFn | None, RulesFn | None, str, frozenset[str]]
+    tasks: Iterable[Task], workers: int | None, init: tuple[AuditFn | None, RulesFn | None, str, frozenset[str]]
 ) -> Iterator[ChunkResult]:
     """Results in task order: in this process for a single task, else from a process pool."""
-    count = 1 if len(tasks) <= 1 else worker_count(workers)
+    tasks = iter(tasks)
+    first = list(islice(tasks, 2))
+    count = 1 if len(first) <= 1 else worker_count(workers)
     try:
-        yield from ordered_map(run_task, tasks, workers=count, initializer=_init_worker, initargs=init)
+        yield from ordered_map(run_task, chain(first, tasks), workers=count, initializer=_init_worker, initargs=init)
     finally:
         _worker.clear()
 
@@ -407,7 +421,11 @@ def _results(
 def _task_size(task: Task) -> int:
     if task.end >= 0:
         return task.end - task.start
+    return _file_size(task.file)
+
+
+def _file_size(path: str) -> int:
     try:
-        return os.path.getsize(task.file)
+        return os.path.getsize(path)
     except OSError:
         return 0
