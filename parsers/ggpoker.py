@@ -24,7 +24,8 @@ from collections.abc import Iterable, Iterator
 
 from parsers.errors import ParseError, RejectCode, Rejected
 from parsers.record import Game, HandRecord, Stakes, Variant
-from parsers.starslike import (
+from parsers.starslike import parse_text as _parse_text
+from parsers.starslike_text import (
     CURRENCY_OF_SYMBOL,
     Dialect,
     GameText,
@@ -34,7 +35,6 @@ from parsers.starslike import (
     find_date_start,
     money,
 )
-from parsers.starslike import parse_text as _parse_text
 
 FORMAT = "ggpoker"
 SITE = "GGPoker"

@@ -25,7 +25,8 @@ from collections.abc import Iterator
 from parsers.errors import ParseError, RejectCode, Rejected
 from parsers.record import Betting, Game, HandRecord, Stakes
 from parsers.stars_writer import write
-from parsers.starslike import (
+from parsers.starslike import parse_text as _parse_text
+from parsers.starslike_text import (
     CURRENCY_OF_SYMBOL,
     Dialect,
     GameText,
@@ -36,7 +37,6 @@ from parsers.starslike import (
     fraction_digits,
     money,
 )
-from parsers.starslike import parse_text as _parse_text
 
 FORMAT = "pokerstars"
 

@@ -11,7 +11,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from parsers import pokerstars, starslike
+from parsers import pokerstars, starslike, starslike_text
 from parsers.errors import ParseError, RejectCode, Rejected
 from parsers.record import ActionKind, HandRecord, Street
 
@@ -189,12 +189,12 @@ KEPT: list[dict[Any, Any]] = [
     starslike._QUIET_SEAT_LINES,
     starslike._SUMMARY_RESULTS,
     starslike._TOTALS,
-    starslike._STAMP_HOURS,
-    starslike._STAMP_MINUTES,
-    starslike._HOURS,
-    starslike._MONEY_CACHES,
-    starslike._CARDS_CACHE,
-    starslike._GAMES,
+    starslike_text._STAMP_HOURS,
+    starslike_text._STAMP_MINUTES,
+    starslike_text._HOURS,
+    starslike_text._MONEY_CACHES,
+    starslike_text._CARDS_CACHE,
+    starslike_text._GAMES,
 ]
 
 
@@ -215,10 +215,10 @@ def test_a_stamp_read_from_kept_parts_is_the_stamp_read_whole(
     kept from two other stamps must read as it does when nothing is kept."""
     up_to_hour = f"{year}/{month}/{day} {hour}"
     after_hour = f":{minute:02d}{'' if second is None else f':{second:02d}'}{zone}"
-    for kept in (starslike._STAMP_HOURS, starslike._STAMP_MINUTES, starslike._HOURS):
+    for kept in (starslike_text._STAMP_HOURS, starslike_text._STAMP_MINUTES, starslike_text._HOURS):
         kept.clear()
     expected = _read_stamp(up_to_hour + after_hour)
-    for kept in (starslike._STAMP_HOURS, starslike._STAMP_MINUTES, starslike._HOURS):
+    for kept in (starslike_text._STAMP_HOURS, starslike_text._STAMP_MINUTES, starslike_text._HOURS):
         kept.clear()
     _read_stamp(up_to_hour + ":59:59 UTC")  # the same hour, other minutes and zone
     _read_stamp("2019/01/17 4" + after_hour)  # the same minutes and zone, another hour
@@ -227,6 +227,6 @@ def test_a_stamp_read_from_kept_parts_is_the_stamp_read_whole(
 
 def _read_stamp(stamp: str) -> str | None:
     try:
-        return starslike.iso_time(stamp)
+        return starslike_text.iso_time(stamp)
     except ParseError as error:
         return f"error: {error}"
