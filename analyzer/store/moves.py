@@ -41,9 +41,10 @@ def moves_columns(
     post_amount = np.fromiter([p.amount for p in posts], dtype=np.int64, count=n_posts)
     to = np.fromiter([a.to for a in actions], dtype=np.int64, count=n_actions)
     streets = pa.array([a.street for a in actions], type=pa.string())
+    street_codes = pc.index_in(streets, value_set=_STREETS).fill_null(-1).to_numpy(zero_copy_only=False)
     added = _added(
         action_hand,
-        pc.index_in(streets, value_set=_STREETS).fill_null(-1).to_numpy(zero_copy_only=False),
+        street_codes,
         codes[n_posts:],
         to,
         post_hand,
@@ -59,25 +60,23 @@ def moves_columns(
     post_start = np.cumsum(hand_posts) - hand_posts
     action_start = np.cumsum(hand_actions) - hand_actions
     is_post = within < own_posts
-    order = pa.array(
-        np.where(
-            is_post,
-            post_start[row_hand] + within,
-            n_posts + action_start[row_hand] + within - own_posts,
-        )
-    )
+    place = np.where(is_post, post_start[row_hand] + within, n_posts + action_start[row_hand] + within - own_posts)
+    order = pa.array(place)
 
     def column(from_posts: list[Any] | Any, from_actions: list[Any] | Any, kind: pa.DataType) -> pa.Array:
         both = pa.concat_arrays([pa.array(from_posts, type=kind), pa.array(from_actions, type=kind)])
         return both.take(order)
 
-    street = column(pa.array(["preflop"] * n_posts, type=pa.string()), streets, pa.string())
+    if (street_codes >= 0).all():  # the four streets: taken from their names by code
+        street = _STREETS.take(pa.array(np.concatenate([np.zeros(n_posts, np.int8), street_codes])[place]))
+    else:
+        street = column(pa.array(["preflop"] * n_posts, type=pa.string()), streets, pa.string())
     columns = [
         street,
         names.take(order),
         column([p.kind for p in posts], [a.kind for a in actions], pa.string()),
-        column(post_amount, to, pa.int64()),
-        column(post_amount, added, pa.int64()),
+        pa.array(np.concatenate([post_amount, to])[place]),
+        pa.array(np.concatenate([post_amount, added])[place]),
         column([p.all_in for p in posts], [a.all_in for a in actions], pa.bool_()),
         column([p.line for p in posts], [a.line for a in actions], pa.int32()),
     ]
@@ -117,7 +116,7 @@ def _added(
     # the player's total before each action: the most of the base and every earlier nonzero
     # ``to`` of the same player in the same run (each group in order, a running maximum by
     # doubling steps: after the step of k, an action holds the most of its last 2k)
-    order = np.lexsort((np.arange(n), player, run, hand))
+    order = np.lexsort((player, run, hand))  # stable: each group in action order
     group_hand, group_run, group_player = hand[order], run[order], player[order]
     same = np.zeros(n, dtype=bool)  # the action before is in the same group
     same[1:] = (
