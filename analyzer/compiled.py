@@ -3,8 +3,13 @@ compiled one is older than its source (then it would run old code: rebuild with 
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
+from collections.abc import Callable
+from functools import cache
 from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 #: the modules ``setup.py`` compiles, in its order
 COMPILED = (
@@ -58,3 +63,53 @@ def describe() -> str:
         return f"hot path partly compiled ({len(done)} of {len(COMPILED)} modules)"
     old = stale()
     return "hot path compiled with mypyc" + (f"; STALE, run make: {', '.join(old)}" if old else "")
+
+
+@cache
+def pure_module(module: str) -> ModuleType:
+    """One of the hot modules loaded from its Python source under another name, whatever the
+    package runs (for comparisons and benchmarks); its record types are the package's own, so
+    that results compare equal."""
+    spec = importlib.util.spec_from_file_location("pure_" + module.replace(".", "_"), source_of(module))
+    assert spec is not None and spec.loader is not None
+    loaded = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(loaded)
+    installed = importlib.import_module(module)
+    for name in ("Pot", "Settlement"):
+        if hasattr(loaded, name):
+            setattr(loaded, name, getattr(installed, name))
+    return loaded
+
+
+@cache
+def pure_chain() -> tuple[ModuleType, ModuleType]:
+    """The quick replay and the audit as pure Python, calling only pure code of the hot set
+    (quick replay -> settle -> pots -> evaluator)."""
+    from analyzer.replay.engine import full_replay
+
+    fast, pots = pure_module("analyzer.evaluator.fast"), pure_module("analyzer.replay.pots")
+    showdown = pure_module("analyzer.replay.showdown")
+    quick, audit = pure_module("analyzer.replay.quick"), pure_module("analyzer.audit")
+    wiring = (
+        (showdown, "strength_of", fast.strength_of),
+        (showdown, "split", pots.split),
+        (showdown, "clockwise_from_button", pots.clockwise_from_button),
+        (quick, "settle", showdown.settle),
+        (quick, "pots_of", pots.pots_of),
+        (audit, "split", pots.split),
+        (audit, "strength_of", fast.strength_of),
+    )
+    for module, name, value in wiring:
+        setattr(module, name, value)
+
+    def replay(record: Any, rules: Any) -> Any:
+        return quick.quick_replay(record, rules) or full_replay(record, rules)
+
+    audit.replay = replay  # type: ignore[attr-defined]
+    return quick, audit
+
+
+def pure_audit_hand() -> Callable[..., Any]:
+    """``audit_hand`` running as pure Python (see :func:`pure_chain`)."""
+    fn: Callable[..., Any] = pure_chain()[1].audit_hand
+    return fn

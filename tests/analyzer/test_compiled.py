@@ -9,7 +9,6 @@ with the modules the package imports (compiled after ``make``).
 from __future__ import annotations
 
 import doctest
-import importlib.util
 import re
 from functools import cache
 from pathlib import Path
@@ -24,7 +23,6 @@ from analyzer.evaluator import Ranking
 from analyzer.evaluator import fast as fast_module
 from analyzer.replay import pots as pots_module
 from analyzer.replay import quick as quick_module
-from analyzer.replay.engine import full_replay
 from analyzer.replay.findings import HandAudit
 from analyzer.ruleset import RuleSet, load_rules
 from analyzer.simulate import inject_faults, simulate
@@ -33,42 +31,12 @@ from parsers.record import HandRecord
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@cache
 def pure(module: str) -> ModuleType:
-    """A module loaded from its Python source, under another name, whatever the package runs;
-    its record types are the package's own, so that results compare equal."""
-    spec = importlib.util.spec_from_file_location("pure_" + module.replace(".", "_"), compiled.source_of(module))
-    assert spec is not None and spec.loader is not None
-    loaded = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(loaded)
-    installed = importlib.import_module(module)
-    for name in ("Pot", "Settlement"):
-        if hasattr(loaded, name):
-            setattr(loaded, name, getattr(installed, name))
-    return loaded
+    return compiled.pure_module(module)
 
 
-@cache
 def pure_chain() -> tuple[ModuleType, ModuleType]:
-    """The pure quick replay and audit, calling only pure code of the compiled set."""
-    fast, pots, showdown = (
-        pure("analyzer.evaluator.fast"),
-        pure("analyzer.replay.pots"),
-        pure("analyzer.replay.showdown"),
-    )
-    quick, audit_ = pure("analyzer.replay.quick"), pure("analyzer.audit")
-    showdown.strength_of = fast.strength_of
-    showdown.split = pots.split
-    showdown.clockwise_from_button = pots.clockwise_from_button
-    quick.settle, quick.pots_of = showdown.settle, pots.pots_of
-
-    def replay(record: HandRecord, rules: RuleSet) -> object:
-        return quick.quick_replay(record, rules) or full_replay(record, rules)
-
-    audit_.replay = replay
-    audit_.split = pots.split
-    audit_.strength_of = fast.strength_of
-    return quick, audit_
+    return compiled.pure_chain()
 
 
 def test_setup_compiles_the_modules_the_package_lists() -> None:
