@@ -411,12 +411,13 @@ class Rows:
         category = np.full(count, None, dtype=object)
         rows = self.rows
         if rows["strength_rows"]:
-            all_numbers = np.array(rows["strength_rows"], dtype=np.int64)
+            numbers_list, cards_list = rows["strength_rows"], rows["strength_cards"]
+            all_numbers = np.fromiter(numbers_list, dtype=np.int64, count=len(numbers_list))
             runs = rows["strength_rankings"]  # (ranking, rows) a hand
             all_rankings = np.repeat(
                 np.array([_RANKINGS.index(r) for r, _ in runs], dtype=np.int8), [n for _, n in runs]
             )
-            all_table = np.array(rows["strength_cards"], dtype=np.int64).reshape(-1, 8)
+            all_table = np.fromiter(cards_list, dtype=np.int64, count=len(cards_list)).reshape(-1, 8)
             for code, ranking in enumerate(_RANKINGS):
                 chosen = all_rankings == code
                 if not chosen.any():
