@@ -21,6 +21,9 @@ import warnings
 from collections.abc import Callable
 from pathlib import Path
 
+from analyzer.audit import audit_hand
+from analyzer.compiled import describe
+from analyzer.detect import rules_for
 from parsers import formats, pokerstars, stars_writer
 from parsers.errors import Rejected
 from parsers.record import HandRecord
@@ -71,6 +74,21 @@ def ours(text: str) -> Callable[[], int]:
     return run
 
 
+def end_to_end(text: str) -> Callable[[], int]:
+    """Parse, choose the rule set, replay and audit every hand: what ``sixplus audit`` does."""
+
+    def run() -> int:
+        count = 0
+        for item in pokerstars.parse(text):
+            if isinstance(item, Rejected):
+                raise AssertionError(item.message)
+            audit_hand(item, rules_for(item))
+            count += 1
+        return count
+
+    return run
+
+
 def pokerkit_peer(text: str) -> Callable[[], int]:
     from pokerkit import HandHistory
 
@@ -90,6 +108,9 @@ def main() -> None:
     rate = count / seconds
     verdict = "meets" if rate >= TARGET else "below"
     print(f"PokerStars text, written by us:  {count:>7,} hands  {rate:>9,.0f} hands/s/core  ({verdict} {TARGET:,})")
+
+    whole = count / cpu_seconds(end_to_end(text), count)
+    print(f"  parse + rule set + replay + audit, end to end: {whole:>9,.0f} hands/s/core  ({describe()})")
 
     raw, raw_count = raw_text(repeat=10)
     our_seconds = cpu_seconds(ours(raw), raw_count)
