@@ -192,23 +192,11 @@ def quick_replay(record: HandRecord, rules: RuleSet) -> Replay | None:
                     first = last_actor + 1 if last_actor + 1 < n else 0
                 else:
                     first = button_start if current else opener_start
-                lone = in_hand - broke <= 1
-                for j in rotations[first]:
-                    if folded[j] or not stack[j] or (lone and street[j] >= bet):
-                        continue
-                    if not acted[j] or street[j] < bet:
-                        return None
-                # end the round: the uncalled bet goes back
-                ranked = sorted(street)
-                if ranked[-1] > ranked[-2]:
-                    k = street.index(ranked[-1])
-                    excess = ranked[-1] - ranked[-2]
-                    if not stack[k]:
-                        broke -= 1
-                    stack[k] += excess
-                    total[k] -= excess
-                    returned[k] += excess
-                    pot_total -= excess
+                if _to_act(rotations[first], folded, stack, street, acted, bet, in_hand - broke <= 1) >= 0:
+                    return None  # the street moved on before someone acted
+                excess, revived = _return_uncalled(street, stack, total, returned)
+                pot_total -= excess
+                broke -= revived
                 street = [0] * n
                 acted = [False] * n
                 acted_level = [0] * n
@@ -225,17 +213,8 @@ def quick_replay(record: HandRecord, rules: RuleSet) -> Replay | None:
             first = last_actor + 1 if last_actor + 1 < n else 0
         else:
             first = button_start if current else opener_start
-        lone = in_hand - broke <= 1
-        for j in rotations[first]:
-            if folded[j] or not stack[j] or (lone and street[j] >= bet):
-                continue
-            if acted[j] and street[j] >= bet:
-                continue  # has acted and owes nothing
-            if j != i:
-                return None  # out of turn
-            break
-        else:
-            return None  # the round was over
+        if _to_act(rotations[first], folded, stack, street, acted, bet, in_hand - broke <= 1) != i:
+            return None  # out of turn, or after the round was over
         kind = action.kind
         last_actor = i
         if kind is _FOLD:
@@ -286,21 +265,9 @@ def quick_replay(record: HandRecord, rules: RuleSet) -> Replay | None:
             first = last_actor + 1 if last_actor + 1 < n else 0
         else:
             first = button_start if current else opener_start
-        lone = in_hand - broke <= 1
-        for j in rotations[first]:
-            if folded[j] or not stack[j] or (lone and street[j] >= bet):
-                continue
-            if not acted[j] or street[j] < bet:
-                return None
-    ranked = sorted(street)
-    if ranked[-1] > ranked[-2]:
-        k = street.index(ranked[-1])
-        excess = ranked[-1] - ranked[-2]
-        if not stack[k]:
-            broke -= 1
-        stack[k] += excess
-        total[k] -= excess
-        returned[k] += excess
+        if _to_act(rotations[first], folded, stack, street, acted, bet, in_hand - broke <= 1) >= 0:
+            return None  # the hand ends with someone still to act
+    broke -= _return_uncalled(street, stack, total, returned)[1]
     if showdown and current < 3 and in_hand - broke >= 2:
         return None  # the board ran out while two players could still bet
     last_street = STREETS[current]
@@ -354,3 +321,38 @@ def quick_replay(record: HandRecord, rules: RuleSet) -> Replay | None:
         last_aggressor=names[last_aggressor] if last_aggressor >= 0 else None,
         steps=(),
     )
+
+
+def _to_act(
+    order: tuple[int, ...],
+    folded: list[bool],
+    stack: list[int],
+    street: list[int],
+    acted: list[bool],
+    bet: int,
+    lone: bool,
+) -> int:
+    """The first player in ``order`` who still has to act this round, or -1: the engine's
+    ``Table.next_to_act`` (not folded, chips behind, and not yet acted or owing; with nobody
+    left to bet against, only a player who owes)."""
+    for j in order:
+        if folded[j] or not stack[j] or (lone and street[j] >= bet):
+            continue
+        if not acted[j] or street[j] < bet:
+            return j
+    return -1
+
+
+def _return_uncalled(street: list[int], stack: list[int], total: list[int], returned: list[int]) -> tuple[int, int]:
+    """The end of a round: the bet nobody matched goes back (``Table.end_round``). Returns the
+    amount, and 1 if it gives chips back to a player who was all-in."""
+    ranked = sorted(street)
+    if ranked[-1] <= ranked[-2]:
+        return 0, 0
+    k = street.index(ranked[-1])
+    excess = ranked[-1] - ranked[-2]
+    revived = 0 if stack[k] else 1
+    stack[k] += excess
+    total[k] -= excess
+    returned[k] += excess
+    return excess, revived
