@@ -134,13 +134,21 @@ def _header_words(text: str, words: tuple[str, ...]) -> Iterator[tuple[int, str]
                 yield at, word
                 at = text.find(word, at + len(word))
         return
-    hashes = [(word, len(word) - 1) for word in words]
-    sign = text.find("#")
+    # the words by their length: at each "#", one slice a length and a set look-up (a str.startswith
+    # with a start costs several times a slice here: its arguments are parsed at each call)
+    by_length: dict[int, set[str]] = {}
+    for word in words:
+        by_length.setdefault(len(word) - 1, set()).add(word)
+    lengths = sorted(by_length.items())
+    find = text.find
+    sign = find("#")
     while sign >= 0:
-        for word, before in hashes:
-            if sign >= before and text.startswith(word, sign - before):
-                yield sign - before, word
-        sign = text.find("#", sign + 1)
+        for before, same_length in lengths:
+            if sign >= before:
+                word = text[sign - before : sign + 1]
+                if word in same_length:
+                    yield sign - before, word
+        sign = find("#", sign + 1)
 
 
 def _header_at(text: str, dialect: Dialect, at: int) -> int:
@@ -178,7 +186,7 @@ def parse_text(text: str, dialect: Dialect, *, file: str = "") -> Iterator[HandR
         text = text[1:]
     for block in split_blocks(text, dialect):
         if block.is_hand:
-            lines = [raw.strip() for raw in block.lines]
+            lines = list(map(str.strip, block.lines))  # map: no Python frame per line
             while len(lines) > 1 and not lines[-1]:
                 lines.pop()
             block.lines = lines
@@ -720,7 +728,7 @@ class _HandReader:
                     else:  # any other line of a player: the general reading
                         self._player_rest(player, rest, line, number)
                     continue
-                if line.startswith("*** "):
+                if line[:4] == "*** ":  # a slice: cheaper than startswith, whose arguments are parsed
                     known_street = _STREET_LINES.get(line)  # "*** TURN *** [Qh Ad Ts] [As]", read before
                     if known_street is not None and not self.runs:
                         board = self.common
@@ -779,7 +787,7 @@ class _HandReader:
                 seen = quiet.get(line)
                 if seen is not None and seat_names.get(seen[0]) == seen[1]:  # as read before: nothing to keep
                     continue
-                if line.startswith("Seat "):
+                if line[:5] == "Seat ":  # slices, not startswith: see _body
                     colon = line.find(": ")
                     seat_text = line[5:colon]
                     seated = seat_names.get(seat_text)
@@ -795,10 +803,10 @@ class _HandReader:
                             continue
                         if rest in _FOLDED_RESULTS:
                             continue
-                elif line.startswith("Total pot "):
+                elif line[:10] == "Total pot ":
                     self._total(line)
                     continue
-                elif line.startswith("Board [") and line.find("]") == len(line) - 1:  # "Board [<cards>]"
+                elif line[:7] == "Board [" and line.find("]") == len(line) - 1:  # "Board [<cards>]"
                     run = self.pending_ordinal
                     self.pending_ordinal = None
                     self.summary_boards.append((run or 0, cards(line[7:-1]), number))
