@@ -43,6 +43,7 @@ RulesFn = Callable[[HandRecord], RuleSet]
 
 CHUNK_BYTES = 16 << 20  # a task's slice of a native file (about 4,000 hands: larger Parquet row groups)
 BATCH_HANDS = 250_000  # hands a batch (a file a table) before the next one starts
+WRITE_HANDS = 16_000  # hands gathered before they are written (a Parquet row group: larger ones cost less a hand)
 _SNIFF_BYTES = 1 << 16
 _NEWLINE = ord("\n")
 
@@ -361,10 +362,12 @@ def import_paths(
         seen: set[str] = set()
         total = sum(_file_size(str(p)) for p in paths)  # what the tasks cover
         bar = progress_bar(total, unit="B", desc="import", bars=progress)
+        pending = _Pending(tx)
         for result in _results(tasks, workers, (audit, rules_for, tx.id, known)):
-            _take(result, reports[result.task.file], seen, tx)
+            _take(result, reports[result.task.file], seen, pending)
             bar.update(_task_size(result.task))
             bar.set_postfix(stored=sum(r.stored for r in reports.values()), refresh=False)
+        pending.write()
         bar.close()
         report = ImportReport(tx.id, store.root, tuple(reports.values()))
         log = ImportLog(
@@ -379,7 +382,34 @@ def import_paths(
     return report
 
 
-def _take(result: ChunkResult, report: FileReport, seen: set[str], tx: Transaction) -> None:
+class _Pending:
+    """Tables of several tasks gathered for the writer, written together (one row group a
+    table) every :data:`WRITE_HANDS` hands, and the batch closed at :data:`BATCH_HANDS`."""
+
+    def __init__(self, tx: Transaction) -> None:
+        self.tx = tx
+        self.parts: list[dict[str, pa.Table]] = []
+        self.hands = 0
+
+    def add(self, tables: dict[str, pa.Table]) -> None:
+        self.parts.append(tables)
+        self.hands += tables["hands"].num_rows if "hands" in tables else 0
+        if self.hands >= min(WRITE_HANDS, BATCH_HANDS):
+            self.write()
+
+    def write(self) -> None:
+        if not self.parts:
+            return
+        names = list(dict.fromkeys(name for part in self.parts for name in part))
+        tables = {name: pa.concat_tables([part[name] for part in self.parts if name in part]) for name in names}
+        self.parts, self.hands = [], 0
+        batch = self.tx.batch()
+        batch.write(tables)
+        if batch.hands >= BATCH_HANDS:
+            self.tx.close_batch()
+
+
+def _take(result: ChunkResult, report: FileReport, seen: set[str], pending: _Pending) -> None:
     if result.error is not None:
         report.error = result.error
         return
@@ -399,10 +429,7 @@ def _take(result: ChunkResult, report: FileReport, seen: set[str], tx: Transacti
             seen.add(hand_id)
             report.stored += 1
             report.verdicts[verdict] += 1
-    batch = tx.batch()
-    batch.write(tables)
-    if batch.hands >= BATCH_HANDS:
-        tx.close_batch()
+    pending.add(tables)
 
 
 def _results(
