@@ -1321,7 +1321,9 @@ class _HandReader:
             tuple(awards),
             tuple(self.returned),
             tuple(self.deductions),
-            tuple([_new_cashout(p, o.amount, o.fee, kind) for (p, kind), o in self.outside.items()]),
+            tuple([_new_cashout(p, o.amount, o.fee, kind) for (p, kind), o in self.outside.items()])
+            if self.outside
+            else (),
             self.total_pot,
             self.pots,
             None,  # finishing_stacks: not in this format
