@@ -370,6 +370,11 @@ _new_stakes = fast_new(Stakes)
 _B_FIXED_LIMIT = Betting.FIXED_LIMIT
 
 
+#: the most texts a table of what lines said holds before it starts again (each entry is a line and a small
+#: tuple, a few hundred bytes: about 20 MB for all the tables together at worst; a file's lines repeat within
+#: a session, so the tables stay far smaller: the whole corpus fills each with at most a few thousand)
+_KEEP = 20_000
+
 # what the text after "<player>: " says (:func:`_usual_rest`): a code, then by code
 # fold/check: (code, kind, 0, False, ""); call/bet: (code, kind, amount, all_in, "");
 # raise: (code, None, to, all_in, ""); post: (code, words, amount, all_in, kind or None for other words);
@@ -620,7 +625,7 @@ class _HandReader:
                 if not line.startswith("Seat "):
                     break
                 known_seat = _read_seat(line, decimals, first + index)
-                if len(seat_lines) > 100_000:
+                if len(seat_lines) > _KEEP:
                     seat_lines.clear()
                 seat_lines[line] = known_seat
             seat, seat_text, name, number = known_seat
@@ -651,9 +656,12 @@ class _HandReader:
     def _body(self, lines: list[str], index: int) -> None:
         """Every line after the seats. The usual player lines (folds, checks, calls, bets,
         raises, posts, shows, mucks) are read once per distinct text after the name
-        (:func:`_usual_rest`, cached by decimals) and applied inline; markers and other
-        lines go to the methods below, the summary to its own loop. A hand where a name
-        holds ": " or starts with "*** " is read by :meth:`_body_general` (the first
+        (:func:`_usual_rest`) and kept by the whole line (:data:`_LINES_READ`), both by
+        decimals, and applied inline while the line's first word is a seated name; usual
+        street lines and uncalled-bet and collected-from-pot lines read before are applied
+        inline where their context holds (the board before them, the player seated); other
+        markers and lines go to the methods below, the summary to its own loop. A hand where
+        a name holds ": " or starts with "*** " is read by :meth:`_body_general` (the first
         ": " may not end the name there, and a marker is tried before the names)."""
         names = self.names
         joined = "\n" + "\n".join(names)  # names hold no line ends: one search for all of them
@@ -687,11 +695,11 @@ class _HandReader:
                         read = usual.get(rest)
                         if read is None:
                             read = _usual_rest(rest, decimals)
-                            if len(usual) > 100_000:
+                            if len(usual) > _KEEP:
                                 usual.clear()
                             usual[rest] = read
                         said = (line[:colon], *read, rest)
-                        if len(lines_read) > 100_000:
+                        if len(lines_read) > _KEEP:
                             lines_read.clear()
                         lines_read[line] = said
                     else:
@@ -795,7 +803,7 @@ class _HandReader:
                         rest = line[colon + 2 + len(seated) :]
                         if colon > 5:  # what _summary_seat reads
                             if results.get(rest) is _NOTHING_SHOWN:  # most say nothing to keep: folded, collected
-                                if len(quiet) > 100_000:
+                                if len(quiet) > _KEEP:
                                     quiet.clear()
                                 quiet[line] = (seat_text, seated)
                             else:
@@ -1139,7 +1147,7 @@ class _HandReader:
             self._board(name, None, line[bracket:], line)
             groups = _BOARD_GROUPS.get(line[bracket:])
             if groups is not None and len(groups) in (1, 2):  # read without error: keep it for _body
-                if len(_STREET_LINES) > 100_000:
+                if len(_STREET_LINES) > _KEEP:
                     _STREET_LINES.clear()
                 before = list(groups[0]) if len(groups) == 2 else []
                 _STREET_LINES[line] = (_STREET_OF[name], before, groups[-1], _BOARD_SIZE[name])
@@ -1160,7 +1168,7 @@ class _HandReader:
         groups = _BOARD_GROUPS.get(text)
         if groups is None:
             groups = tuple([cards(g) for g in _BRACKETS.findall(text)])
-            if len(_BOARD_GROUPS) > 100_000:
+            if len(_BOARD_GROUPS) > _KEEP:
                 _BOARD_GROUPS.clear()
             _BOARD_GROUPS[text] = groups
         if ordinal is None:
@@ -1224,7 +1232,7 @@ class _HandReader:
         read = totals.get(line)
         if read is None:
             read = _read_total(line, decimals)
-            if len(totals) > 100_000:
+            if len(totals) > _KEEP:
                 totals.clear()
             totals[line] = read
         self.total_pot, self.pots, deductions = read
@@ -1243,7 +1251,7 @@ class _HandReader:
         result = _SUMMARY_RESULTS.get(rest)
         if result is None:
             result = _summary_result(rest)
-            if len(_SUMMARY_RESULTS) > 100_000:
+            if len(_SUMMARY_RESULTS) > _KEEP:
                 _SUMMARY_RESULTS.clear()
             _SUMMARY_RESULTS[rest] = result
         if isinstance(result, str):
@@ -1425,7 +1433,7 @@ def _summary_result(rest: str) -> _SummaryResult:
 def _paid(decimals: int) -> dict[str, tuple[bool, str, int]]:
     """The uncalled-bet and collected-from-pot lines read with these decimals (:data:`_PAID_LINES`)."""
     paid = _PAID_LINES.get(decimals)
-    if paid is None or len(paid) > 100_000:
+    if paid is None or len(paid) > _KEEP:
         paid = _PAID_LINES[decimals] = {}
     return paid
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -175,6 +176,18 @@ def test_hands_read_the_same_with_nothing_kept_and_with_everything_kept() -> Non
     fresh = parse(*texts)
     assert parse(*texts) == fresh
     assert [type(r).__name__ for r in fresh] == ["HandRecord"] * 3 + ["Rejected", "HandRecord"]
+
+
+def test_hands_read_the_same_when_the_tables_start_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each table is emptied when it holds more than ``_KEEP`` texts; reading goes on the same."""
+    texts = [hand(hand_id=n, seats=(("Bob", "Ann"), ("Ann", "Bob"), ("Cy", "Bob"))[n % 3]) for n in range(1, 7)]
+    expected = parse(*texts)
+    monkeypatch.setattr(starslike, "_KEEP", 2)
+    for kept in KEPT:
+        kept.clear()
+    assert parse(*texts) == expected
+    assert parse(*texts) == expected
+    assert all(isinstance(r, HandRecord) for r in expected)
 
 
 #: every table the reader keeps across hands
