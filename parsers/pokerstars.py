@@ -112,14 +112,20 @@ def parse_header(line: str) -> Header:
     ...
     parsers.errors.ParseError: <input>: input hand 1: expected a Hold'em or 6+ Hold'em hand, found 'Omaha Pot Limit'
     """
-    header = _HEADER.match(line)
-    if header is None:
-        raise ParseError(expected='"PokerStars Hand #<id>: <game> (<stakes>) - <date>"', found=line)
-    hand_id, rest = header.group("id", "rest")
+    colon = line.find(": ", 17) if line[:17] == "PokerStars Hand #" else -1
+    hand_id, after = line[17:colon], line[colon + 2 : colon + 3]
+    usual = colon > 17 and hand_id.isdigit() and hand_id.isascii() and after not in ("", "{") and not after.isspace()
+    if usual and "\n" not in line:
+        site, rest = "PokerStars", line[colon + 2 :]  # the usual header, as the pattern reads it (no club)
+    else:
+        header = _HEADER.match(line)
+        if header is None:
+            raise ParseError(expected='"PokerStars Hand #<id>: <game> (<stakes>) - <date>"', found=line)
+        site, hand_id, rest = header.group("site", "id", "rest")
     date = find_date_start(_DATE_START, rest)
     if date is None:
         raise ParseError(expected="<game> (<stakes>) - <date> after the hand id", found=rest, hand_id=hand_id)
-    game = cached_game((header.group("site"), rest[: date.start()]), _read_game, hand_id)
+    game = cached_game((site, rest[: date.start()]), _read_game, hand_id)
     return game.header(hand_id, rest[date.end() :])
 
 
