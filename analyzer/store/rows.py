@@ -444,7 +444,11 @@ class Rows:
 class _NoMoney:
     """The money of a player the ledger does not name: none."""
 
-    posted = returned = rake = net = claimed_won = 0
+    posted = 0  # one name a line: mypyc compiles no chained assignment in a class body
+    returned = 0
+    rake = 0
+    net = 0
+    claimed_won = 0
     invested = (0, 0, 0, 0)
     won = ()
 
