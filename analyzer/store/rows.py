@@ -341,30 +341,35 @@ class Rows:
         rows = self.rows
         hands = pa.Table.from_arrays(_columns("hands", rows["hands"]), schema=HANDS)
         hand_id = hands.column("hand_id")
-        n_hands = hands.num_rows
         # actions: the posts and actions with their hand and index within it
         action_hand, within, is_post, moves = moves_columns(
             rows["posts"], rows["actions"], rows["post_counts"], rows["action_counts"]
         )
-        street, player, kind, _, _, all_in, _ = moves
         index = pa.array(action_hand.astype(np.int32))
         actions = [hand_id.take(index), pa.array(within.astype(np.int16)), *moves]
         out = {"actions": pa.Table.from_arrays(actions, schema=ACTIONS)}
-        # players: the rest, the facts counted by column, strength and category, the hand's keys
+        out["players"], showdown = self._players(hands, action_hand, is_post, moves)
+        out["hands"] = hands.set_column(_SHOWDOWN, "showdown", pa.array(showdown))
+        for name in ("pots", "problems", "allins"):
+            index, *arrays = _columns(name, rows[name])
+            out[name] = pa.Table.from_arrays([hand_id.take(index), *arrays], schema=TABLES[name])
+        for rows_list in self._lists:
+            rows_list.clear()
+        return {name: out[name] for name in HAND_TABLES}
+
+    def _players(self, hands: pa.Table, action_hand: Any, is_post: Any, moves: list[pa.Array]) -> tuple[pa.Table, Any]:
+        """The players table (the rows, their money, the facts counted by column from the
+        actions columns ``moves``, strength and category, the hand's keys) and each hand's
+        showdown."""
+        rows = self.rows
+        n_hands = hands.num_rows
         counts = np.array(rows["player_counts"], dtype=np.int64)
         player_hand = np.repeat(np.arange(n_hands, dtype=np.int64), counts)
         p_player, p_seat, p_position, stack, cards, unmucked, pocket_pair, flop_set = _columns(
             "players", rows["players"]
         )
         money = _money(rows["player_ledger"])
-        # the acting players row: its hand's first players row plus its place among the
-        # hand's names (a name in the chunk's dictionary, looked up by hand and name)
-        names = pc.unique(p_player)
-        width = max(len(names), 1)
-        key = player_hand * width + pc.index_in(p_player, value_set=names).to_numpy(zero_copy_only=False)
-        wanted = pc.index_in(player, value_set=names).fill_null(-1).to_numpy(zero_copy_only=False)
-        wanted = np.where(wanted >= 0, action_hand * width + wanted, -1)
-        action_row = pc.index_in(pa.array(wanted), value_set=pa.array(key)).fill_null(-1).to_numpy()
+        street, player, kind, _, _, all_in, _ = moves
         kind_code = pc.index_in(kind, value_set=_KINDS).fill_null(-1).to_numpy(zero_copy_only=False)
         bomb_rows = action_hand[is_post & pc.equal(kind, "bomb").to_numpy(zero_copy_only=False)]
         facts = facts_columns(
@@ -372,7 +377,7 @@ class Rows:
             player_hand=player_hand,
             hands=n_hands,
             action_hand=action_hand,
-            action_row=action_row,
+            action_row=_acting_rows(player_hand, p_player, action_hand, player),
             is_post=is_post,
             preflop=pc.equal(street, "preflop").to_numpy(zero_copy_only=False),
             kind=np.where(is_post, -1, kind_code),
@@ -386,23 +391,15 @@ class Rows:
             for offset, player_facts in enumerate(given.players):
                 for name in _FACT_COLUMNS:
                     facts[name][first + offset] = getattr(player_facts, name)
-        hands = hands.set_column(_SHOWDOWN, "showdown", pa.array(showdown))
-        out["hands"] = hands
         index = pa.array(player_hand.astype(np.int32))
-        arrays = [hand_id.take(index), p_player, p_seat, p_position, stack, cards]
+        arrays = [hands.column("hand_id").take(index), p_player, p_seat, p_position, stack, cards]
         arrays.append(pa.array(unmucked.to_numpy(zero_copy_only=False) & facts["showdown"]))
         arrays += money
         arrays += [pa.array(facts[name], type=PLAYERS.field(name).type) for name in _FACT_COLUMNS]
         arrays += self._strengths(len(player_hand))
         arrays += [pocket_pair, flop_set]
         arrays += [hands.column(key).take(index) for key in _PLAYER_KEYS]
-        out["players"] = pa.Table.from_arrays(arrays, schema=PLAYERS)
-        for name in ("pots", "problems", "allins"):
-            index, *arrays = _columns(name, rows[name])
-            out[name] = pa.Table.from_arrays([hand_id.take(index), *arrays], schema=TABLES[name])
-        for rows_list in self._lists:
-            rows_list.clear()
-        return {name: out[name] for name in HAND_TABLES}
+        return pa.Table.from_arrays(arrays, schema=PLAYERS), showdown
 
     def _strengths(self, count: int) -> list[pa.Array]:
         """The strength and category columns: null but for the queued rows (one batch a ranking)."""
@@ -476,6 +473,18 @@ def _money(ledger: list[LedgerRow]) -> list[pa.Array]:
         net - won + claimed,
     ]
     return [pa.array(column) for column in columns]
+
+
+def _acting_rows(player_hand: Any, player_names: pa.Array, action_hand: Any, action_names: pa.Array) -> Any:
+    """The players row of whoever made each post or action (-1: no dealt-in seat of that name
+    in the hand): hand and name looked up together, the name by its place in the chunk's
+    dictionary of names."""
+    names = pc.unique(player_names)
+    width = max(len(names), 1)
+    key = player_hand * width + pc.index_in(player_names, value_set=names).to_numpy(zero_copy_only=False)
+    wanted = pc.index_in(action_names, value_set=names).fill_null(-1).to_numpy(zero_copy_only=False)
+    wanted = np.where(wanted >= 0, action_hand * width + wanted, -1)
+    return pc.index_in(pa.array(wanted), value_set=pa.array(key)).fill_null(-1).to_numpy()
 
 
 def _columns(name: str, rows: list[tuple[Any, ...]]) -> list[pa.Array]:
