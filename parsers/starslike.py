@@ -763,6 +763,8 @@ class _HandReader:
                     else:
                         self.awards.append(_new_award(paid[1], paid[2], None, self.run, "", number))
                     continue
+                if line[:9] == "Dealt to " and line[9:] in names:  # GG: "Dealt to <player>", no cards (_dealt)
+                    continue
                 if self._not_a_player(line, number):
                     break
                 street, committed = self.street, self.committed
