@@ -22,6 +22,9 @@ COMPILED = [
     "analyzer/replay/showdown.py",
     "analyzer/replay/quick.py",
     "analyzer/audit.py",
+    "analyzer/stats/facts.py",
+    "analyzer/store/moves.py",
+    "analyzer/store/rows.py",
 ]
 
 

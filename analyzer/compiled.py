@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import sys
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -18,6 +19,9 @@ COMPILED = (
     "analyzer.replay.showdown",
     "analyzer.replay.quick",
     "analyzer.audit",
+    "analyzer.stats.facts",
+    "analyzer.store.moves",
+    "analyzer.store.rows",
 )
 
 
@@ -73,6 +77,7 @@ def pure_module(module: str) -> ModuleType:
     spec = importlib.util.spec_from_file_location("pure_" + module.replace(".", "_"), source_of(module))
     assert spec is not None and spec.loader is not None
     loaded = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = loaded  # dataclasses look their module up there
     spec.loader.exec_module(loaded)
     installed = importlib.import_module(module)
     for name in ("Pot", "Settlement"):
