@@ -3,7 +3,7 @@
 Most hands break no rule. :func:`quick_replay` replays such a hand with the state of the
 players in parallel lists of ints (no objects, no problem sentences) and gives up, returning
 ``None``, at the first thing that is not plain: any rule the full engine would report, and any
-game it does not cover (fixed limit, a cap, a bomb pot, several runs, a dead button, PHH's
+game it does not cover (fixed limit, a cap, a bomb pot, a dead button, PHH's
 partial hands). The full engine (:func:`analyzer.replay.engine.full_replay`) then replays the
 hand and says what is wrong. The two must agree: ``tests/analyzer/test_quick_replay.py`` checks
 that every hand the quick path answers gets the very same ``Replay`` as from the full engine,
@@ -55,7 +55,7 @@ def _dealt(record: HandRecord, rules: RuleSet) -> list[Seat] | None:
         or record.button is None
         or record.finishing_stacks is not None
         or record.source.format == "phh"
-        or len(record.boards) != 1
+        or not record.boards
     ):
         return None
     # who is dealt in (the engine's rule: chips, and not sitting out unless they play)
@@ -69,7 +69,13 @@ def _dealt(record: HandRecord, rules: RuleSet) -> list[Seat] | None:
     if n < rules.table.min_players or n > rules.table.max_players:
         return None
     # cards: none twice, all in the deck, at most two shown each
-    cards = list(record.boards[0])
+    first = record.boards[0]
+    cards = list(first)
+    for run in record.boards[1:]:  # a later run repeats the cards it shares with the first
+        shared = 0
+        while shared < min(len(run), len(first)) and run[shared] == first[shared]:
+            shared += 1
+        cards += run[shared:]
     for shown in record.shown:
         if len(shown.cards) > 2:
             return None
@@ -271,11 +277,11 @@ def quick_replay(record: HandRecord, rules: RuleSet) -> Replay | None:
     if showdown and current < 3 and in_hand - broke >= 2:
         return None  # the board ran out while two players could still bet
     last_street = STREETS[current]
-    board = record.boards[0]
     need = 5 if showdown else BOARD_SIZE[last_street]
-    size = len(board)
-    if size not in (0, 3, 4, 5) or size < need or (not showdown and size > need):
-        return None
+    for run, board in enumerate(record.boards):
+        size = len(board)
+        if size not in (0, 3, 4, 5) or size < need or (not showdown and size > need and run == 0):
+            return None
     # ---- pots, cards, settlement ----
     dead_total = sum(dead)
     pots = pots_of(names, [total[i] - dead[i] for i in range(n)], folded, dead_total)
@@ -300,7 +306,7 @@ def quick_replay(record: HandRecord, rules: RuleSet) -> Replay | None:
             by_pot[d.pot] = by_pot.get(d.pot, 0) + d.amount
     settlement = settle(
         pots,
-        boards=[tuple([CARD_INDEX[c] for c in board if c != "??"])],
+        boards=[tuple([CARD_INDEX[c] for c in board if c != "??"]) for board in record.boards],
         holes=holes,
         seats=dict(zip(names, seat_numbers, strict=True)),
         button=record.button,
