@@ -3,7 +3,8 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 COMPILED := analyzer/evaluator/fast.py analyzer/replay/pots.py analyzer/replay/showdown.py analyzer/replay/quick.py \
-            analyzer/audit.py analyzer/stats/facts.py analyzer/store/moves.py analyzer/store/rows.py
+            analyzer/audit.py analyzer/stats/facts.py analyzer/store/moves.py analyzer/store/rows.py \
+            parsers/starslike_text.py parsers/starslike.py
 DEPS   := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 STAMP  := $(VENV)/.compiled-$(shell cat setup.py $(COMPILED) | cksum | cut -d' ' -f1)
 

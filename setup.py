@@ -1,4 +1,4 @@
-"""Build: the audit's hot path compiled to C with mypyc where it can be; pure Python otherwise.
+"""Build: the hot paths (audit, store rows, Stars/GG parsing) compiled to C with mypyc where it can be.
 
 The modules in ``COMPILED`` are plain, strictly typed Python (``mypy --strict``). mypyc turns
 them into C extensions that run the replay and audit of a hand about twice as fast. It is
@@ -25,6 +25,8 @@ COMPILED = [
     "analyzer/stats/facts.py",
     "analyzer/store/moves.py",
     "analyzer/store/rows.py",
+    "parsers/starslike_text.py",
+    "parsers/starslike.py",
 ]
 
 

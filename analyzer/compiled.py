@@ -22,6 +22,8 @@ COMPILED = (
     "analyzer.stats.facts",
     "analyzer.store.moves",
     "analyzer.store.rows",
+    "parsers.starslike_text",
+    "parsers.starslike",
 )
 
 
@@ -49,7 +51,8 @@ def stale() -> tuple[str, ...]:
     for module in compiled():
         origin = _origin(module)
         assert origin is not None
-        if source_of(module).stat().st_mtime > origin.stat().st_mtime:
+        # a wheel's files are unpacked within a second of each other: only a later edit counts
+        if source_of(module).stat().st_mtime > origin.stat().st_mtime + 2:
             out.append(module)
     return tuple(out)
 

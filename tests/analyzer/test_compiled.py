@@ -41,7 +41,7 @@ def pure_chain() -> tuple[ModuleType, ModuleType]:
 
 def test_setup_compiles_the_modules_the_package_lists() -> None:
     text = (ROOT / "setup.py").read_text()
-    listed = re.findall(r'^\s+"(analyzer/[\w/]+\.py)",$', text, flags=re.MULTILINE)
+    listed = re.findall(r'^\s+"((?:analyzer|parsers)/[\w/]+\.py)",$', text, flags=re.MULTILINE)
     assert listed == [m.replace(".", "/") + ".py" for m in compiled.COMPILED]
     makefile = (ROOT / "Makefile").read_text().replace("\\\n", " ")
     variable = re.search(r"^COMPILED := (.*)$", makefile, flags=re.MULTILINE)
@@ -148,3 +148,37 @@ def test_pure_and_installed_store_rows_agree() -> None:
     assert sorted(mine) == sorted(theirs)
     assert all(mine[name].equals(theirs[name]) for name in mine)
     assert theirs["players"].num_rows > 5_000
+
+
+def _mutations(text: str, seed: int) -> list[str]:
+    """A text cut short, with bytes flipped and lines shuffled (the fuzz tests' kinds)."""
+    import random
+
+    rng = random.Random(seed)
+    lines = text.splitlines()
+    shuffled = lines[:]
+    rng.shuffle(shuffled)
+    flipped = list(text)
+    for _ in range(20):
+        at = rng.randrange(len(flipped))
+        flipped[at] = rng.choice("#:$()[]0123456789 \nxé")
+    return [text[: rng.randrange(len(text))], "".join(flipped), "\n".join(shuffled)]
+
+
+@pytest.mark.parametrize("site", ["pokerstars", "ggpoker"])
+def test_pure_and_installed_stars_parsers_agree(site: str) -> None:
+    """Every corpus file of the site and mutations of it: the same records and rejections."""
+    from parsers import ggpoker, pokerstars
+    from parsers.text import decode
+
+    module = pokerstars if site == "pokerstars" else ggpoker
+    python = pure("parsers.starslike")
+    corpus = ROOT.parent / "shared" / "corpus" / site
+    read = 0
+    for n, path in enumerate(sorted(corpus.rglob("*.txt"))):
+        text = decode(path.read_bytes())
+        for version in [text, *_mutations(text, n)]:
+            mine = list(python.parse_text(version, module.DIALECT, file=path.name))
+            assert mine == list(module.parse(version, file=path.name)), path.name
+            read += len(mine)
+    assert read > 300
