@@ -15,7 +15,6 @@ and :func:`analyzer.detect.rules_for`.
 from __future__ import annotations
 
 import gc
-import mmap
 import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -149,28 +148,27 @@ def plan_lazily(paths: Sequence[str | Path], *, format: str = "auto", chunk_byte
 
 def _line_cuts(path: str, chunk_bytes: int) -> Iterator[tuple[int, int, int]]:
     """(start, end, lines before start) of slices of about ``chunk_bytes`` that end at a line
-    end. The file is mapped, not read: the cut is searched back from the slice's end, and its
-    line ends are counted in place (no copy of the file passes through this process)."""
+    end, read block by block from each start (the file is never held whole)."""
+    start = line = 0
+    size = chunk_bytes  # at least what was read past the last cut
     with open(path, "rb") as f:
-        size = f.seek(0, os.SEEK_END)
-        if not size:
-            return
-        with mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as mapped:
-            start = line = 0
-            window = chunk_bytes  # at least what was looked at past the last cut
-            while start < size:
-                end = min(start + window, size)
-                cut = mapped.rfind(b"\n", start, end) + 1
-                while not cut and end < size:  # no line end yet: look on until one comes
-                    end = min(end + chunk_bytes, size)
-                    cut = mapped.rfind(b"\n", start, end) + 1
-                cut = cut or end  # the file's last line, without a line end
-                yield start, cut, line
-                view = np.frombuffer(mapped, dtype=np.uint8, count=cut - start, offset=start)
-                line += int(np.count_nonzero(view == _NEWLINE))
-                del view  # the map can only close without views on it
-                start = cut
-                window = max(chunk_bytes, end - cut)
+        while True:
+            f.seek(start)
+            block = f.read(size)
+            if not block:
+                return
+            cut = block.rfind(b"\n") + 1
+            while cut == 0:  # no line end yet: read on until one comes (or the file ends)
+                more = f.read(chunk_bytes)
+                if not more:
+                    cut = len(block)
+                    break
+                block += more
+                cut = block.rfind(b"\n") + 1
+            yield start, start + cut, line
+            line += int(np.count_nonzero(np.frombuffer(block, dtype=np.uint8, count=cut) == _NEWLINE))
+            start += cut
+            size = max(chunk_bytes, len(block) - cut)
 
 
 def _is_native(path: str, format: str) -> bool:
