@@ -15,9 +15,11 @@ from functools import lru_cache
 
 from analyzer.cards import Card
 from analyzer.evaluator import Category, Ranking, category_of, strength_of, words_of
-from analyzer.replay.engine import Replay, replay
+from analyzer.evaluator.categories import CATEGORY_SHIFT, ORDER
+from analyzer.replay.engine import Replay, full_replay, replay
 from analyzer.replay.findings import Code, HandAudit, LedgerRow, PotResult, Problem, Verdict
 from analyzer.replay.pots import split
+from analyzer.replay.quick import quick_replay
 from analyzer.ruleset import RuleSet, load_rules
 from parsers.errors import HandHistoryError, Rejected
 from parsers.record import Deduction, HandRecord, Street, money_text
@@ -70,7 +72,7 @@ def pot_name(index: int) -> str:
 
 def audit_hand(record: HandRecord, rules: RuleSet) -> HandAudit:
     """Replay a hand and compare every claim with the replay."""
-    r = replay(record, rules)
+    r = quick_replay(record, rules) or full_replay(record, rules)  # engine.replay, without its call
     money = _money(record.decimals)
     problems = list(r.problems)
     engine_returned = {p.name: p.returned for p in r.players if p.returned}
@@ -91,7 +93,7 @@ def audit_hand(record: HandRecord, rules: RuleSet) -> HandAudit:
                         name,
                     )
                 )
-    total = r.total_pot
+    total = sum(p.amount for p in r.pots)  # r.total_pot
     if record.total_pot is not None and record.total_pot != total:
         problems.append(
             Problem(
@@ -390,9 +392,10 @@ def _finishing_problems(record: HandRecord, r: Replay) -> list[Problem]:
 
 def _ranking_problems(record: HandRecord, rules: RuleSet, r: Replay) -> list[Problem]:
     """A showdown text that contradicts the chosen ranking (36 cards only)."""
-    if rules.ranking not in _OTHER_RANKING or not r.showdown:
+    ranking = rules.cards.ranking
+    if ranking not in _OTHER_RANKING or not r.showdown:
         return []
-    other, other_name = _OTHER_RANKING[rules.ranking]
+    other, other_name = _OTHER_RANKING[ranking]
     problems = []
     texts: dict[str, str] = {}
     for s in record.shown:
@@ -411,7 +414,7 @@ def _ranking_problems(record: HandRecord, rules: RuleSet, r: Replay) -> list[Pro
         if said is None or shown is None or "??" in shown.cards:
             continue
         known = r.settlement.hands.get((player, 0))
-        if known is not None and category_of(known, rules.ranking) is said:
+        if known is not None and ORDER[ranking][known >> CATEGORY_SHIFT] is said:  # category_of
             continue  # the common case: the words agree with the replay
         try:
             cards = [Card.from_text(c).index for c in shown.cards + board]
