@@ -114,6 +114,7 @@ def pure_chain() -> tuple[ModuleType, ModuleType]:
         return quick.quick_replay(record, rules) or full_replay(record, rules)
 
     audit.replay = replay  # type: ignore[attr-defined]
+    audit.quick_replay = quick.quick_replay  # type: ignore[attr-defined]
     return quick, audit
 
 
