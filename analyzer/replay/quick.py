@@ -33,7 +33,6 @@ _ANTE, _SB, _BB, _BUTTON, _STRADDLE, _DEAD = (
     PostKind.STRADDLE,
     PostKind.DEAD_BLIND,
 )
-_PLAIN_POSTS = frozenset((_ANTE, _SB, _BB, _BUTTON, _STRADDLE, _DEAD))
 _FOLD, _CHECK, _CALL = ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL
 _STREET_NUMBER = {street: i for i, street in enumerate(STREETS)}
 _SEAT = attrgetter("seat")
@@ -82,28 +81,40 @@ def _dealt(record: HandRecord, rules: RuleSet) -> list[Seat] | None:
         cards += shown.cards
     if "??" in cards:
         cards = [c for c in cards if c != "??"]
-    if len(set(cards)) != len(cards) or not VALID_CARDS[rules.deck].issuperset(cards):
+    if len(set(cards)) != len(cards) or not VALID_CARDS[rules.cards.deck].issuperset(cards):
         return None
     # forced bets as the rule set and the stakes ask (no bomb pots)
     forced = rules.forced
-    wanted = {_ANTE: stakes.ante, _SB: stakes.small_blind, _BB: stakes.big_blind, _BUTTON: stakes.button_blind}
     anted: set[str] = set()
     for post in record.posts:
         kind = post.kind
-        if kind not in _PLAIN_POSTS:
-            return None
         if kind is _ANTE:
             if post.player in anted and not forced.big_blind_ante:
                 return None
             anted.add(post.player)
-        expected = wanted.get(kind, 0)
-        big_blind_ante = kind is _ANTE and forced.big_blind_ante and post.amount == stakes.big_blind
-        if expected and post.amount != expected and not post.all_in and not big_blind_ante:
+            expected = stakes.ante
+            if forced.big_blind_ante and post.amount == stakes.big_blind:
+                continue  # the big blind's ante for the table
+        elif kind is _SB:
+            expected = stakes.small_blind
+        elif kind is _BB:
+            expected = stakes.big_blind
+        elif kind is _BUTTON:
+            expected = stakes.button_blind
+        elif kind is _STRADDLE or kind is _DEAD:
+            continue
+        else:
+            return None  # a bomb pot
+        if expected and post.amount != expected and not post.all_in:
             return None
-    if forced.antes and stakes.ante and any(s.player not in anted for s in seats):
-        return None
-    ordered = sorted(seats, key=_SEAT)
-    return ordered
+    if forced.antes and stakes.ante:
+        for s in seats:
+            if s.player not in anted:
+                return None
+    for i in range(1, n):  # usually in seat order already
+        if seats[i - 1].seat >= seats[i].seat:
+            return sorted(seats, key=_SEAT)
+    return list(seats)
 
 
 def quick_replay(record: HandRecord, rules: RuleSet) -> Replay | None:
