@@ -75,104 +75,47 @@ def settle(
     to their known hole cards (None: not shown or unknown; a player who mucked is left out).
     The caller has checked the cards (no duplicates, all in the ranking's deck)."""
     taken = take_deductions(pots, deductions, listed_pots, deductions_by_pot)
-    runs = [b for b in boards] or [()]
-    if len(runs) == 1:
-        return _settle_one_board(pots, taken, runs[0], holes, seats, button, ranking, all_odd_to_first)
+    runs = list(boards) or [()]
     owed: dict[str, int] = {}
     results: list[PotResult] = []
     undecided: list[int] = []
     hands: dict[tuple[str, int], int] = {}
-    for index, pot in enumerate(pots):
-        net = pot.amount - taken[index]
-        contenders = [p for p in pot.eligible if p in holes]
-        shares_by_run = split(net, [str(r) for r in range(len(runs))]) if len(runs) > 1 else (("0", net),)
-        for run_text, run_amount in shares_by_run:
-            run = int(run_text)
-            if len(pot.eligible) == 1 or len(contenders) == 1:
-                winner = pot.eligible[0] if len(pot.eligible) == 1 else contenders[0]
-                results.append(PotResult(index, run, run_amount, pot.eligible, (winner,), ((winner, run_amount),)))
-                owed[winner] = owed.get(winner, 0) + run_amount
-                continue
-            if not contenders or any(holes[p] is None for p in contenders) or len(runs[run]) != 5:
-                undecided.append(index)
-                results.append(PotResult(index, run, run_amount, pot.eligible, (), ()))
-                continue
-            values: dict[str, int] = {}
-            for p in contenders:
-                key = (p, run)
-                if key not in hands:
-                    cards = holes[p]
-                    assert cards is not None
-                    hands[key] = strength_of(cards + runs[run], ranking)
-                values[p] = hands[key]
-            best = max(values.values())
-            top = [p for p in contenders if values[p] == best]
-            shares: tuple[tuple[str, int], ...]
-            if len(top) == 1:
-                winners, shares = top, ((top[0], run_amount),)
-            else:
-                winners = clockwise_from_button(top, seats, button)
-                shares = split(run_amount, winners, all_odd_to_first=all_odd_to_first)
-            for w, amount in shares:
-                owed[w] = owed.get(w, 0) + amount
-            results.append(
-                PotResult(index, run, run_amount, pot.eligible, tuple(winners), shares, words_of(best, ranking))
-            )
-    return Settlement(tuple(results), owed, tuple(sorted(set(undecided))), taken, hands)
-
-
-def _settle_one_board(
-    pots: Sequence[Pot],
-    taken: tuple[int, ...],
-    board: tuple[int, ...],
-    holes: Mapping[str, tuple[int, ...] | None],
-    seats: Mapping[str, int],
-    button: int | None,
-    ranking: Ranking,
-    all_odd_to_first: bool,
-) -> Settlement:
-    """:func:`settle` for one run of the board (the hot path of every audit): the same results."""
-    owed: dict[str, int] = {}
-    results: list[PotResult] = []
-    undecided: list[int] = []
-    hands: dict[tuple[str, int], int] = {}
-    full = len(board) == 5
     for index, pot in enumerate(pots):
         net = pot.amount - taken[index]
         eligible = pot.eligible
-        if len(eligible) == 1:
-            winner = eligible[0]
-        else:
-            contenders = [p for p in eligible if p in holes]
-            if len(contenders) == 1:
-                winner = contenders[0]
-            else:
-                cards = [holes[p] for p in contenders]
-                if not contenders or not full or None in cards:
-                    undecided.append(index)
-                    results.append(PotResult(index, 0, net, eligible, (), ()))
-                    continue
-                best = -1
-                top: list[str] = []
-                for p, hole in zip(contenders, cards, strict=True):
-                    key = (p, 0)
-                    value = hands.get(key)
-                    if value is None:
-                        value = hands[key] = strength_of(hole + board, ranking)  # type: ignore[operator]
-                    if value > best:
-                        best, top = value, [p]
-                    elif value == best:
-                        top.append(p)
-                shares: tuple[tuple[str, int], ...]
-                if len(top) == 1:
-                    winners, shares = top, ((top[0], net),)
-                else:
-                    winners = clockwise_from_button(top, seats, button)
-                    shares = split(net, winners, all_odd_to_first=all_odd_to_first)
-                for w, amount in shares:
-                    owed[w] = owed.get(w, 0) + amount
-                results.append(PotResult(index, 0, net, eligible, tuple(winners), shares, words_of(best, ranking)))
+        contenders = [p for p in eligible if p in holes]
+        # each run's share of the pot, the odd chip to the first run
+        amounts = [net] if len(runs) == 1 else [a for _, a in split(net, [str(r) for r in range(len(runs))])]
+        for run, amount in enumerate(amounts):
+            if len(eligible) == 1 or len(contenders) == 1:
+                winner = eligible[0] if len(eligible) == 1 else contenders[0]
+                results.append(PotResult(index, run, amount, eligible, (winner,), ((winner, amount),)))
+                owed[winner] = owed.get(winner, 0) + amount
                 continue
-        results.append(PotResult(index, 0, net, eligible, (winner,), ((winner, net),)))
-        owed[winner] = owed.get(winner, 0) + net
+            board = runs[run]
+            cards = [holes[p] for p in contenders]
+            if not contenders or len(board) != 5 or None in cards:
+                undecided.append(index)
+                results.append(PotResult(index, run, amount, eligible, (), ()))
+                continue
+            best = -1
+            top: list[str] = []
+            for p, hole in zip(contenders, cards, strict=True):
+                key = (p, run)
+                value = hands.get(key)
+                if value is None:
+                    value = hands[key] = strength_of(hole + board, ranking)  # type: ignore[operator]
+                if value > best:
+                    best, top = value, [p]
+                elif value == best:
+                    top.append(p)
+            shares: tuple[tuple[str, int], ...]
+            if len(top) == 1:
+                winners, shares = top, ((top[0], amount),)
+            else:
+                winners = clockwise_from_button(top, seats, button)
+                shares = split(amount, winners, all_odd_to_first=all_odd_to_first)
+            for w, share in shares:
+                owed[w] = owed.get(w, 0) + share
+            results.append(PotResult(index, run, amount, eligible, tuple(winners), shares, words_of(best, ranking)))
     return Settlement(tuple(results), owed, tuple(sorted(set(undecided))), taken, hands)
