@@ -12,7 +12,6 @@ import doctest
 import re
 from functools import cache
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 from hypothesis import given, settings
@@ -31,12 +30,8 @@ from parsers.record import HandRecord
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def pure(module: str) -> ModuleType:
-    return compiled.pure_module(module)
-
-
-def pure_chain() -> tuple[ModuleType, ModuleType]:
-    return compiled.pure_chain()
+pure = compiled.pure_module
+pure_chain = compiled.pure_chain
 
 
 def test_setup_compiles_the_modules_the_package_lists() -> None:

@@ -50,7 +50,7 @@ def test_quick_replay_equals_the_full_engine_on_clean_nights(name: str) -> None:
     if rules.betting.structure.value == "fixed-limit":
         assert not answered  # fixed limit is left to the full engine
     else:
-        assert len(answered) == len(hands)  # every clean one-board hand takes the quick path
+        assert len(answered) == len(hands)  # every clean hand takes the quick path
 
 
 @pytest.mark.parametrize("name", ["shortdeck", "holdem", "shortdeck-blinds"])
