@@ -13,16 +13,20 @@ from collections import defaultdict
 from collections.abc import Callable
 from functools import lru_cache
 
+import msgspec
+
 from analyzer.cards import Card
 from analyzer.evaluator import Category, Ranking, category_of, strength_of, words_of
 from analyzer.evaluator.categories import CATEGORY_SHIFT, ORDER
+from analyzer.profiles import Behaviour, SiteProfile, profile_for
 from analyzer.replay.engine import Replay, full_replay, replay
 from analyzer.replay.findings import Code, HandAudit, LedgerRow, PotResult, Problem, Verdict
 from analyzer.replay.pots import split
 from analyzer.replay.quick import quick_replay
+from analyzer.replay.result import PlayerResult
 from analyzer.ruleset import RuleSet, load_rules
 from parsers.errors import HandHistoryError, Rejected
-from parsers.record import Deduction, HandRecord, Street, money_text
+from parsers.record import ActionKind, Deduction, HandRecord, Shown, Street, money_text
 
 #: formats whose files state every uncalled bet that was returned
 STATES_RETURNS = frozenset({"pokerstars", "ggpoker", "pokernow", "native"})
@@ -73,8 +77,11 @@ def pot_name(index: int) -> str:
 def audit_hand(record: HandRecord, rules: RuleSet) -> HandAudit:
     """Replay a hand and compare every claim with the replay."""
     r = quick_replay(record, rules) or full_replay(record, rules)  # engine.replay, without its call
+    if r.settlement.undecided:
+        r, record = _mucked_losers(record, rules, r)
     money = _money(record.decimals)
     problems = list(r.problems)
+    profile: SiteProfile | None = None
     engine_returned = {p.name: p.returned for p in r.players if p.returned}
     claimed_returned: dict[str, int] = defaultdict(int)
     for ret in record.returned:
@@ -82,6 +89,23 @@ def audit_hand(record: HandRecord, rules: RuleSet) -> HandAudit:
     if record.source.format in STATES_RETURNS or record.returned:
         for name in sorted(set(engine_returned) | set(claimed_returned)):
             got, due = claimed_returned.get(name, 0), engine_returned.get(name, 0)
+            if got != due and not record.returned and record.total_pot == r.total_pot:
+                profile = profile or profile_for(record)
+                if profile.has(Behaviour.RETURNS_UNSTATED):  # the stated pot shows the bet came back
+                    label = profile.label(Behaviour.RETURNS_UNSTATED)
+                    problems.append(
+                        Problem(
+                            Code.SITE_BEHAVIOUR,
+                            Verdict.NOTE,
+                            f"{name}'s uncalled {money(due)} went back: the file prints no returned bet, and the "
+                            f"total pot it states ({money(record.total_pot)}) leaves it out ({label})",
+                            None,
+                            None,
+                            name,
+                            label,
+                        )
+                    )
+                    continue
             if got != due:
                 problems.append(
                     Problem(
@@ -119,7 +143,15 @@ def audit_hand(record: HandRecord, rules: RuleSet) -> HandAudit:
                 "BET-NO-TAKE-BACK",
             )
         )
-    problems.extend(_rake_problems(record, rules, r, deductions))
+    problems.extend(_rake_problems(record, rules, r))
+    if (not record.deductions and record.awards and paid < total and not cashed_out) or (
+        not record.deductions and not record.awards and record.finishing_stacks is not None
+    ):
+        profile = profile or profile_for(record)
+        if profile.has(Behaviour.RAKE_UNSTATED):
+            raked = _unstated_rake(record, rules, r, profile, paid, total)
+            if raked is not None:
+                return raked
     if record.awards:
         found = _award_problems(record, r, claimed, cashed_out, rules.ranking)
         if found and (other := _rake_from_other_pots(record, rules, r, claimed)) is not None:
@@ -130,12 +162,10 @@ def audit_hand(record: HandRecord, rules: RuleSet) -> HandAudit:
     problems.extend(_ranking_problems(record, rules, r))
     if any(p.code in (Code.POT_AWARD_MISMATCH, Code.SIDE_POT_ELIGIBILITY) for p in problems):
         problems.extend(_other_ranking_pays(record, rules, claimed))
+    if r.showdown and len(record.shown) >= 2:
+        problems.extend(_showdown_problems(record, rules, r))
     ledger = _ledger(record, r, claimed)
-    verdict = Verdict.OK
-    if any(p.verdict is Verdict.VIOLATION for p in problems):
-        verdict = Verdict.VIOLATION
-    elif problems:
-        verdict = Verdict.WARN
+    verdict = verdict_of(problems)
     return HandAudit(
         hand_id=record.hand_id,
         file=record.source.file,
@@ -149,6 +179,39 @@ def audit_hand(record: HandRecord, rules: RuleSet) -> HandAudit:
         rake=deductions,
         total_pot=total,
     )
+
+
+def verdict_of(problems: list[Problem] | tuple[Problem, ...]) -> Verdict:
+    """A hand's verdict from its problems: notes leave it ok."""
+    verdict = Verdict.OK
+    for p in problems:
+        if p.verdict is Verdict.VIOLATION:
+            return Verdict.VIOLATION
+        if p.verdict is Verdict.WARN:
+            verdict = Verdict.WARN
+    return verdict
+
+
+def _mucked_losers(record: HandRecord, rules: RuleSet, r: Replay) -> tuple[Replay, HandRecord]:
+    """At a showdown, a player whose cards the source does not show and who collects nothing
+    mucked: a losing hand given up (SH-MUCK), not an unknown one. The replay with those hands
+    mucked, if that settles every pot; else the replay as it was."""
+    if not r.showdown:
+        return r, record
+    claimed = {a.player for a in record.awards if a.amount}
+    shown = {s.player for s in record.shown if len(s.cards) == 2 and "??" not in s.cards}  # one card is no hand
+    muck = tuple(
+        Shown(p.name, (), mucked=True)
+        for p in r.players
+        if not p.folded and p.name not in shown and p.name not in claimed
+    )
+    if not muck:
+        return r, record
+    other = dataclasses.replace(record, shown=record.shown + muck)
+    again = quick_replay(other, rules) or full_replay(other, rules)
+    if again.settlement.undecided or again.problems != r.problems:
+        return r, record
+    return again, other
 
 
 def audit_rejected(rejected: Rejected, rules: str = "") -> HandAudit:
@@ -172,12 +235,25 @@ def _money(decimals: int) -> Callable[[int], str]:
     return lambda amount: money_text(amount, decimals)
 
 
-def _rake_problems(record: HandRecord, rules: RuleSet, r: Replay, rake: int) -> list[Problem]:
+def _rake_problems(record: HandRecord, rules: RuleSet, r: Replay) -> list[Problem]:
+    """The rake against the rule set's rake model. Only the deductions the source calls rake
+    count: a jackpot drop or another fee it lists apart is not held to the rake's cap."""
     model = rules.rake
     money = _money(record.decimals)
+    rake = sum(d.amount for d in record.deductions if d.kind == "rake")
     unit = record.stakes.big_blind or record.stakes.ante or record.stakes.button_blind
-    if model.model == "none" and rake:
-        return [Problem(Code.RAKE_MISMATCH, Verdict.VIOLATION, f"{money(rake)} was taken but {rules.name} has no rake")]
+    if model.model == "none":
+        taken = sum(d.amount for d in record.deductions)
+        if not taken:
+            return []
+        kinds = ", ".join(dict.fromkeys(d.kind for d in record.deductions if d.amount))
+        return [
+            Problem(
+                Code.RAKE_MISMATCH,
+                Verdict.VIOLATION,
+                f"{money(taken)} was taken ({kinds}) but {rules.name} has no rake",
+            )
+        ]
     if model.model == "percent":
         due = 0
         if not (model.no_flop_no_drop and r.last_street is Street.PREFLOP):
@@ -568,3 +644,136 @@ def audit_with(record: HandRecord, rules: str | RuleSet | None = None) -> HandAu
 
     chosen = rules_for(record) if rules is None else (load_rules(rules) if isinstance(rules, str) else rules)
     return audit_hand(record, chosen)
+
+
+#: the most a rake the file does not state may be, as a share of the pot (the usual caps are 3-10 %)
+UNSTATED_RAKE_PERCENT = 10
+
+
+def _unstated_rake(
+    record: HandRecord, rules: RuleSet, r: Replay, profile: SiteProfile, paid: int, total: int
+) -> HandAudit | None:
+    """A source that need not state its rake (``rake-unstated``): payouts short of the pot by
+    at most :data:`UNSTATED_RAKE_PERCENT` percent that add up once that shortfall is a rake.
+    The audit with that rake, and a warning that names it; None when the shortfall is no rake."""
+    if record.awards:
+        short = total - paid
+    else:
+        assert record.finishing_stacks is not None
+        owed = r.settlement.owed
+        ends = {p.name: p.start - p.total + owed.get(p.name, 0) for p in r.players}
+        stated = dict(zip((s.player for s in record.seats), record.finishing_stacks, strict=False))
+        short = sum(ends.values()) - sum(stated.get(name, 0) for name in ends)
+    if short <= 0 or short * 100 > total * UNSTATED_RAKE_PERCENT or r.settlement.undecided:
+        return None
+    raked = dataclasses.replace(record, deductions=(Deduction("rake", short),))
+    audit = audit_hand(raked, rules)
+    if audit.verdict is Verdict.VIOLATION:
+        return None
+    money = _money(record.decimals)
+    label = profile.label(Behaviour.RAKE_UNSTATED)
+    entry = profile.entry(Behaviour.RAKE_UNSTATED)
+    warning = Problem(
+        Code.SITE_BEHAVIOUR,
+        Verdict.WARN if entry is None or entry.effect == "warn" else Verdict.NOTE,
+        f"the payouts are {money(short)} short of the {money(total)} pot: a rake of {money(short)} "
+        f"({short * 100 / total:.1f}%) that the file does not state ({label})",
+        None,
+        None,
+        None,
+        label,
+    )
+    problems = (warning, *audit.problems)
+    return msgspec.structs.replace(audit, problems=problems, verdict=verdict_of(problems))
+
+
+def _showdown_problems(record: HandRecord, rules: RuleSet, r: Replay) -> list[Problem]:
+    """SH-ORDER and SH-MUCK at a showdown the betting decided (nobody all-in): who showed first,
+    and, where every hand still in is turned up (``showdown.all_show``), a mucked hand that
+    beats the hand paid."""
+    problems: list[Problem] = []
+    in_hand = [p for p in r.players if not p.folded]
+    if any(p.total >= p.start for p in in_hand):
+        return problems  # an all-in: every hand is turned up at once
+    names = {p.name for p in in_hand}
+    shown = [s for s in record.shown if s.player in names]
+    if (
+        record.source.format in SHOWS_IN_ORDER
+        and len(record.boards) == 1
+        and (first := next((s for s in shown if not s.mucked), None)) is not None
+    ):
+        expected = _shows_first(record, r, in_hand)
+        showed = {s.player for s in shown if not s.mucked}
+        if expected is not None and expected in showed and first.player != expected:
+            problems.append(
+                Problem(
+                    Code.SHOWDOWN_ORDER,
+                    Verdict.NOTE,
+                    f"{first.player} showed first; {expected} was to show first (the last to bet or raise on the "
+                    "river, else the first player left of the button)",
+                    None,
+                    "SH-ORDER",
+                    first.player,
+                )
+            )
+    if not rules.showdown.all_show:
+        return problems
+    board = record.boards[0] if record.boards else ()
+    if len(board) != 5:
+        return problems
+    money = _money(record.decimals)
+
+    def strength(cards: tuple[str, ...]) -> int | None:
+        if len(cards) != 2 or "??" in cards:
+            return None
+        try:
+            return strength_of([Card.from_text(c).index for c in (*cards, *board)], rules.ranking)
+        except (ValueError, KeyError, HandHistoryError):
+            return None  # bad cards are reported elsewhere
+
+    hands = {s.player: h for s in shown if not s.mucked and (h := strength(s.cards)) is not None}
+    for s in shown:
+        if not s.mucked or (mine := strength(s.cards)) is None:
+            continue
+        for result in r.settlement.results:
+            if result.run != 0 or s.player in result.winners:
+                continue
+            if s.player not in r.pots[result.index].eligible:
+                continue
+            beaten = [w for w in result.winners if (h := hands.get(w)) is not None and h < mine]
+            if beaten:
+                problems.append(
+                    Problem(
+                        Code.BETTER_HAND_MUCKED,
+                        Verdict.VIOLATION,
+                        f"{s.player} mucked {' '.join(s.cards)} ({words_of(mine, rules.ranking).lower()}), which beats "
+                        f"{' and '.join(beaten)} who won {pot_name(result.index)} ({money(result.amount)}); under "
+                        f"{rules.name} every hand still in is turned up, so the better hand wins it",
+                        None,
+                        "SH-MUCK",
+                        s.player,
+                    )
+                )
+                break
+    return problems
+
+
+#: formats whose shown hands come in the order they were shown (a host's own records); the
+#: sites' readers list the hero's cards first, or the showdown in seat order, so the order of
+#: showing cannot be read back from them
+SHOWS_IN_ORDER = frozenset({"native", "compact"})
+
+
+def _shows_first(record: HandRecord, r: Replay, in_hand: list[PlayerResult]) -> str | None:
+    """SH-ORDER: the last to bet or raise on the river; if the river was checked around, the
+    first player still in left of the button."""
+    for action in reversed(record.actions):
+        if action.street is not Street.RIVER:
+            break
+        if action.kind in (ActionKind.BET, ActionKind.RAISE):
+            return action.player if action.player in {p.name for p in in_hand} else None
+    if record.button is None:
+        return None
+    seats = sorted(in_hand, key=lambda p: p.seat)
+    after = [p for p in seats if p.seat > record.button]
+    return (after or seats)[0].name

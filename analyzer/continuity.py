@@ -11,13 +11,14 @@ may skip hands (a player's own file has only the hands they played).
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from itertools import pairwise
 
+from analyzer.profiles import Behaviour, profile_for
 from analyzer.replay.findings import Code, HandAudit, Problem, Verdict
-from parsers.record import HandRecord, money_text
+from parsers.record import HandRecord, Variant, money_text
 
 
 def _table_key(record: HandRecord) -> tuple[str, str]:
@@ -35,44 +36,101 @@ def continuity_problems(
     for record, audit in pairs:
         tables[_table_key(record)].append((record, audit))
     found: dict[str, list[Problem]] = defaultdict(list)
+    first_of_file: dict[str, HandRecord] = {}
     for hands in tables.values():
-        hands.sort(key=lambda pair: (pair[0].started_at or "", pair[0].source.line))
+        hands.sort(key=lambda pair: (_stamp(pair[0]), pair[0].source.line))
         first = hands[0][0]
         if first.game.tournament:
-            stacks = {s.stack for s in first.seats}
-            if len(stacks) > 1:
-                found[first.hand_id].append(
-                    Problem(
-                        Code.UNEQUAL_START,
-                        Verdict.WARN,
-                        "the first hand of the tournament starts with unequal stacks: "
-                        + ", ".join(f"{s.player} {money_text(s.stack, first.decimals)}" for s in first.seats),
-                        None,
-                        "SD-EQUAL-STACKS",
-                    )
-                )
+            known = first_of_file.get(first.source.file)
+            if known is None or (_stamp(first), first.source.line) < (_stamp(known), known.source.line):
+                first_of_file[first.source.file] = first
         for (before, audit), (after, _) in pairwise(hands):
             if _adjacent(before, after, gaps.get(before.source.file, [])):
                 found[after.hand_id].extend(_between(before, audit, after))
+    for first in first_of_file.values():
+        problem = _unequal_start(first)
+        if problem is not None:
+            found[first.hand_id].append(problem)
     return found
+
+
+def _stamp(record: HandRecord) -> str:
+    """A sortable time: naive and zoned stamps alike (a zoned one in UTC, without its zone)."""
+    text = record.started_at or ""
+    if not text:
+        return ""
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        return text
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(UTC).replace(tzinfo=None)
+    return moment.isoformat()
+
+
+def _unequal_start(first: HandRecord) -> Problem | None:
+    """SD-EQUAL-STACKS (short deck) / GAME-TOURNAMENT (Hold'em): the first hand of a tournament
+    in a file, where it is the tournament's real first hand: most players still hold the same
+    starting stack (a file that begins at a later level shows stacks all over the place)."""
+    stacks = [s.stack for s in first.seats]
+    if len(stacks) < 2 or len(set(stacks)) == 1:
+        return None
+    common, count = Counter(stacks).most_common(1)[0]
+    if count * 2 <= len(stacks):
+        return None  # no starting stack most players share: not the first hand of the tournament
+    rule = "SD-EQUAL-STACKS" if first.game.variant is Variant.SHORTDECK else "GAME-TOURNAMENT"
+    odd = [s for s in first.seats if s.stack != common]
+    return Problem(
+        Code.UNEQUAL_START,
+        Verdict.WARN,
+        f"the first hand of the tournament starts with unequal stacks: most players have "
+        f"{money_text(common, first.decimals)}, but "
+        + ", ".join(f"{s.player} {money_text(s.stack, first.decimals)}" for s in odd),
+        None,
+        rule,
+    )
+
+
+#: where a history may skip hands, the most time between two hands taken as one after the other
+SKIPPED_HANDS_WINDOW = timedelta(minutes=5)
 
 
 def _adjacent(before: HandRecord, after: HandRecord, rejected_lines: list[int]) -> bool:
     """Whether two hands of a table followed each other: numbered one after the other, or
-    stamped within a quarter of an hour, with no unread hand between them. Collections of
-    chosen hands (televised hands, a player's best hands) carry neither and are not checked."""
+    stamped within a quarter of an hour, with no unread hand between them (a hand cut off and
+    read up to the next one's first line counts as between). Collections of chosen hands
+    (televised hands, a player's best hands) carry neither and are not checked. Where the
+    source's history skips hands (``history-skips-hands``: a player's own file), only hands
+    within five minutes whose button moved one seat."""
     b, a = before.source, after.source
-    if any(b.line < line < a.line for line in rejected_lines):
+    low, high = min(b.line, a.line), max(b.line, a.line)
+    if any(low <= line <= high for line in rejected_lines):
         return False
     if b.number is not None and a.number is not None:
         return a.number == b.number + 1
     if before.started_at and after.started_at:
         try:
-            gap = datetime.fromisoformat(after.started_at) - datetime.fromisoformat(before.started_at)
+            gap = datetime.fromisoformat(_stamp(after)) - datetime.fromisoformat(_stamp(before))
         except ValueError:
             return False
-        return timedelta(0) < gap <= timedelta(minutes=15)  # the same stamp on every hand is no evidence
+        if not timedelta(0) < gap <= timedelta(minutes=15):  # the same stamp on every hand is no evidence
+            return False
+        if profile_for(after).has(Behaviour.HISTORY_SKIPS_HANDS):
+            return (
+                gap <= SKIPPED_HANDS_WINDOW and after.button is not None and after.button == _next_button(before, after)
+            )
+        return True
     return False
+
+
+def _next_button(before: HandRecord, after: HandRecord) -> int | None:
+    """The seat the button moves to: the next seat clockwise dealt in (in a tournament a
+    sitting-out player is dealt in, and the button may move onto them)."""
+    if before.button is None:
+        return None
+    seats = sorted(s.seat for s in after.seats if after.game.tournament or not s.sitting_out)
+    later = [s for s in seats if s > before.button]
+    return later[0] if later else (seats[0] if seats else None)
 
 
 def _between(before: HandRecord, audit: HandAudit, after: HandRecord) -> list[Problem]:
@@ -87,9 +145,7 @@ def _between(before: HandRecord, audit: HandAudit, after: HandRecord) -> list[Pr
         s.seat for s in after.seats if not s.sitting_out
     } and all(ended.get(s.player) == s.stack for s in after.seats)
     if before.button is not None and after.button is not None and unchanged:
-        seats = sorted(s.seat for s in after.seats if not s.sitting_out)
-        later = [s for s in seats if s > before.button]
-        expected = later[0] if later else (seats[0] if seats else None)
+        expected = _next_button(before, after)
         if expected is not None and after.button != expected:
             problems.append(
                 Problem(

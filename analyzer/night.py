@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from msgspec.structs import replace
 
-from analyzer.audit import audit_hand, audit_rejected
+from analyzer.audit import audit_hand, audit_rejected, verdict_of
 from analyzer.continuity import continuity_problems
 from analyzer.detect import rules_for
 from analyzer.replay.findings import HandAudit, Problem, Verdict
@@ -79,10 +79,9 @@ def audit_files(files: Iterable[ParsedFile], *, rules: RuleSet | None = None) ->
 
 
 def _with(audit: HandAudit, extra: list[Problem]) -> HandAudit:
-    verdict = audit.verdict
-    if verdict is Verdict.OK:
-        verdict = Verdict.WARN
-    return replace(audit, problems=audit.problems + tuple(extra), verdict=verdict)
+    problems = audit.problems + tuple(extra)
+    verdict = audit.verdict if audit.verdict is Verdict.UNREADABLE else verdict_of(problems)
+    return replace(audit, problems=problems, verdict=verdict)
 
 
 def summarize(audits: Iterable[HandAudit], *, files: int) -> Summary:

@@ -24,7 +24,14 @@ def audit_json(a: HandAudit) -> dict[str, Any]:
         "rules": a.rules,
         "verdict": a.verdict.value,
         "problems": [
-            {"code": p.code.value, "message": p.message, "action_index": p.action_index, "rule": p.rule}
+            {
+                "code": p.code.value,
+                "verdict": p.verdict.value,
+                "message": p.message,
+                "action_index": p.action_index,
+                "rule": p.rule,
+                "profile": p.profile,
+            }
             for p in a.problems
         ],
         "ledger": [

@@ -8,7 +8,7 @@ found. The stakes (amounts) come from the hand; the rule set says how they are u
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, fields
+from dataclasses import MISSING, dataclass, fields
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -54,6 +54,7 @@ class ShowdownRules:
     order: ShowdownOrder
     odd_chip: OddChip
     run_odd_chip: Literal["first-run"]
+    all_show: bool = False  # every hand still in is turned up (000, 004); False: a beaten hand may muck (002 SH-MUCK)
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,6 +204,9 @@ def parse_rules(data: dict[str, Any], *, source: str) -> RuleSet:
                 )
         kwargs = {}
         for name, f in names.items():
+            if name not in table and f.default is not MISSING:
+                kwargs[name] = f.default  # a key added later: files written before it keep working
+                continue
             if name not in table:
                 raise RuleSetError(source=source, key=f"{section}.{name}", expected="a value", found="nothing")
             kwargs[name] = _convert(source, f"{section}.{name}", f.type, table[name])

@@ -17,6 +17,7 @@ from datetime import datetime, timedelta
 
 from analyzer.cards import Card, deck_of
 from analyzer.evaluator import ORDER, Category, category_of, strength_of
+from analyzer.profiles import load_profile
 from analyzer.replay.engine import replay
 from analyzer.replay.findings import Code
 from analyzer.replay.table import Legal, Table
@@ -206,11 +207,12 @@ def _deal_hand(
         button=button,
         stakes=stakes,
         rules=rules,
+        profile=load_profile("default"),  # the rules every site follows (a short big blind is called in full)
     )
     order = [s.player for s in sorted(seats, key=lambda s: (s.seat - button - 1) % 100)]
     button_name = next(s.player for s in seats if s.seat == button)
     posts = _post_forced(table, rules, stakes, order, button_name)
-    table.open_preflop()
+    table.open_preflop(tuple(posts))
     deck = list(deck_of(rules.deck).cards)
     rng.shuffle(deck)
     holes = {name: [deck.pop(), deck.pop()] for name in order}

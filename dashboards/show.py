@@ -18,8 +18,14 @@ from parsers.record import money_text
 
 _PUNCTUATION = re.compile("([" + re.escape(string.punctuation) + "])")
 
-VERDICT_ICON = {"ok": "✅", "warn": "⚠️", "violation": "⛔", "unreadable": "❓"}
-VERDICT_COLOUR = {"ok": "#2e7d32", "warn": "#f9a825", "violation": "#c62828", "unreadable": "#6d6d6d"}
+VERDICT_ICON = {"ok": "✅", "note": "ℹ️", "warn": "⚠️", "violation": "⛔", "unreadable": "❓"}
+VERDICT_COLOUR = {
+    "ok": "#2e7d32",
+    "note": "#1565c0",
+    "warn": "#f9a825",
+    "violation": "#c62828",
+    "unreadable": "#6d6d6d",
+}
 SUIT_COLOUR = {"♠": "#222222", "♥": "#c62828", "♦": "#1565c0", "♣": "#2e7d32"}
 
 

@@ -1,21 +1,39 @@
-"""``sixplus rules [NAME]``."""
+"""``sixplus rules [NAME]`` and ``sixplus rules --sites``."""
 
 from __future__ import annotations
 
 import click
 
 from analyzer.cli.errors import user_errors
+from analyzer.profiles import load_profile, profile_names
 from analyzer.ruleset import load_rules, preset_names
 
 
 @click.command("rules")
 @click.argument("name", required=False)
-def command(name: str | None) -> None:
+@click.option("--sites", is_flag=True, help="List the site profiles: how each source plays its rule set.")
+def command(name: str | None, sites: bool) -> None:
     """List the rule-set presets with a line each, or print one (a preset or a TOML file) in full.
 
+    With --sites, the site profiles instead: for each source, the behaviours the audit knows
+    (PokerNow's raise cap, GG's early blind level, ...), each a note rather than a violation.
+
     Example: sixplus rules shortdeck-trips
+
+    Example: sixplus rules --sites
     """
     with user_errors():
+        if sites:
+            for profile_name in profile_names():
+                profile = load_profile(profile_name)
+                formats = f" (formats: {', '.join(profile.formats)})" if profile.formats else " (every source)"
+                click.echo(f"{profile.name}: {profile.description}{formats}")
+                own = [
+                    e for e in profile.entries if profile_name == "default" or e not in load_profile("default").entries
+                ]
+                for entry in own:
+                    click.echo(f"  {entry.behaviour.value} [{entry.effect}]: {entry.says}")
+            return
         if name is None:
             for preset in preset_names():
                 click.echo(f"{preset:<22} {load_rules(preset).description}")

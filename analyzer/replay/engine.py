@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 
 from analyzer.cards import Card, deck_of
+from analyzer.profiles import Behaviour, SiteProfile, profile_for
 from analyzer.replay.findings import Code, Problem, Verdict
 from analyzer.replay.pots import build_pots
 from analyzer.replay.quick import quick_replay
@@ -18,7 +19,7 @@ from analyzer.replay.result import BOARD_SIZE, CARD_INDEX, VALID_CARDS, PlayerRe
 from analyzer.replay.showdown import settle
 from analyzer.replay.table import STREET_INDEX, PlayerState, Table
 from analyzer.ruleset import RuleSet
-from parsers.record import STREETS, HandRecord, PostKind, Street, money_text
+from parsers.record import STREETS, HandRecord, PostKind, Stakes, Street, money_text
 
 
 def _cards(text: tuple[str, ...]) -> tuple[int, ...] | None:
@@ -88,13 +89,55 @@ def _unique(problems: list[Problem]) -> list[Problem]:
     return list(dict.fromkeys(problems))
 
 
-def _forced_bet_problems(record: HandRecord, rules: RuleSet, dealt: list[str]) -> list[Problem]:
+def _stakes_from_posts(record: HandRecord, profile: SiteProfile) -> tuple[Stakes, Problem | None]:
+    """The blinds as posted, where they differ from the header's (``blinds-from-posts``): the
+    small and big blind of full (not all-in) posts, both lower or both higher than stated."""
+    stakes = record.stakes
+    posted = {
+        p.kind: p.amount
+        for p in record.posts
+        if p.kind in (PostKind.SMALL_BLIND, PostKind.BIG_BLIND) and not p.all_in and p.amount
+    }
+    small, big = posted.get(PostKind.SMALL_BLIND), posted.get(PostKind.BIG_BLIND)
+    if big is None or big == stakes.big_blind or (small is not None and small == stakes.small_blind):
+        return stakes, None
+    if small is not None and not (small < big and (small < stakes.small_blind) == (big < stakes.big_blind)):
+        return stakes, None
+    new_small = small if small is not None else stakes.small_blind
+    changed = Stakes(
+        ante=stakes.ante,
+        small_blind=new_small,
+        big_blind=big,
+        button_blind=stakes.button_blind,
+        straddle=stakes.straddle,
+        min_bet=stakes.min_bet,
+        small_bet=stakes.small_bet,
+        big_bet=stakes.big_bet,
+        cap=stakes.cap,
+    )
+    money = record.decimals
+    label = profile.label(Behaviour.BLINDS_FROM_POSTS)
+    note = Problem(
+        Code.SITE_BEHAVIOUR,
+        Verdict.NOTE,
+        f"the header says blinds {money_text(stakes.small_blind, money)}/{money_text(stakes.big_blind, money)}; "
+        f"the blinds posted are {money_text(new_small, money)}/{money_text(big, money)}, "
+        f"and the posted ones are the truth for bets and raises ({label})",
+        None,
+        None,
+        None,
+        label,
+    )
+    return changed, note
+
+
+def _forced_bet_problems(record: HandRecord, rules: RuleSet, dealt: list[str], stakes: Stakes) -> list[Problem]:
     """The forced bets the rule set asks for: antes from everyone, the button's blind, blinds."""
     problems: list[Problem] = []
     posted = {(p.player, p.kind) for p in record.posts}
     if any(p.kind is PostKind.BOMB for p in record.posts):
         return problems
-    if rules.forced.antes and record.stakes.ante:
+    if rules.forced.antes and stakes.ante:
         for name in dealt:
             if (name, PostKind.ANTE) not in posted and not _all_in_before(record, name):  # rare
                 problems.append(
@@ -108,7 +151,6 @@ def _forced_bet_problems(record: HandRecord, rules: RuleSet, dealt: list[str]) -
                     )
                 )
     antes_by: dict[str, int] = {}
-    stakes = record.stakes
     wanted = {
         PostKind.ANTE: stakes.ante,
         PostKind.SMALL_BLIND: stakes.small_blind,
@@ -131,7 +173,7 @@ def _forced_bet_problems(record: HandRecord, rules: RuleSet, dealt: list[str]) -
                 )
         expected = wanted.get(post.kind, 0)
         if expected and post.amount != expected and not post.all_in:
-            if post.kind is PostKind.ANTE and rules.forced.big_blind_ante and post.amount == record.stakes.big_blind:
+            if post.kind is PostKind.ANTE and rules.forced.big_blind_ante and post.amount == stakes.big_blind:
                 continue
             problems.append(
                 Problem(
@@ -155,7 +197,7 @@ def _all_in_before(record: HandRecord, name: str) -> bool:
 __all__ = ["BOARD_SIZE", "PlayerResult", "Replay", "Step", "check_cards", "dealt_cards", "full_replay", "replay"]
 
 
-def replay(record: HandRecord, rules: RuleSet, *, steps: bool = False) -> Replay:
+def replay(record: HandRecord, rules: RuleSet, *, steps: bool = False, profile: SiteProfile | None = None) -> Replay:
     """Replay a hand: every action checked (all findings kept), then pots built and settled.
 
     A hand that breaks no rule takes the quick path (:mod:`analyzer.replay.quick`, the same
@@ -165,13 +207,23 @@ def replay(record: HandRecord, rules: RuleSet, *, steps: bool = False) -> Replay
         quick = quick_replay(record, rules)
         if quick is not None:
             return quick
-    return full_replay(record, rules, steps=steps)
+    return full_replay(record, rules, steps=steps, profile=profile)
 
 
-def full_replay(record: HandRecord, rules: RuleSet, *, steps: bool = False) -> Replay:
+def full_replay(
+    record: HandRecord, rules: RuleSet, *, steps: bool = False, profile: SiteProfile | None = None
+) -> Replay:
     """The full engine: every action checked against the table (check, then apply), every
-    finding kept, then pots built and settled."""
+    finding kept, then pots built and settled. ``profile``: how the source plays the rule set
+    (by default the profile of the hand's source, :func:`analyzer.profiles.profile_for`)."""
+    if profile is None:
+        profile = profile_for(record)
     problems: list[Problem] = []
+    stakes = record.stakes
+    if record.game.tournament and profile.has(Behaviour.BLINDS_FROM_POSTS):
+        stakes, note = _stakes_from_posts(record, profile)
+        if note is not None:
+            problems.append(note)
     involved = {p.player for p in record.posts} | {a.player for a in record.actions}
     # a player with no chips is out (GAME-OUT); one sitting out is not dealt in unless they post or
     # act (a tournament deals a sitting-out player in and folds for them)
@@ -199,14 +251,15 @@ def full_replay(record: HandRecord, rules: RuleSet, *, steps: bool = False) -> R
             )
         )
     problems.extend(check_cards(record, rules))
-    problems.extend(_forced_bet_problems(record, rules, dealt))
+    problems.extend(_forced_bet_problems(record, rules, dealt, stakes))
     table = Table(
         hand_id=record.hand_id,
         players=[(s.player, s.seat, s.stack) for s in dealt_seats],
         button=record.button if record.button is not None else _dead_button(record),
-        stakes=record.stakes,
+        stakes=stakes,
         rules=rules,
         decimals=record.decimals,
+        profile=profile,
     )
     trail: list[Step] = []
     for i, post in enumerate(record.posts):
@@ -217,7 +270,9 @@ def full_replay(record: HandRecord, rules: RuleSet, *, steps: bool = False) -> R
             trail.append(
                 _step(table, i, post.player, f"{post.player} posts {post.kind.value.replace('_', ' ')}", found)
             )
-    table.open_preflop()
+    table.open_preflop(record.posts)
+    if table.notes:
+        problems.extend(table.notes)
     bomb = any(p.kind is PostKind.BOMB for p in record.posts)
     base = len(record.posts)
     current = STREET_INDEX[table.street]

@@ -14,7 +14,12 @@ import msgspec
 
 
 class Verdict(StrEnum):
+    """A hand's verdict is ok, warn, violation or unreadable; a problem's may also be ``note``:
+    a site's own behaviour that moves no money, named by its site profile (never a hand's
+    verdict: a hand with notes only is ok)."""
+
     OK = "ok"
+    NOTE = "note"
     WARN = "warn"
     VIOLATION = "violation"
     UNREADABLE = "unreadable"
@@ -63,17 +68,23 @@ class Code(StrEnum):
     BUTTON_NOT_MOVED = "BUTTON_NOT_MOVED"
     STACK_CHANGED = "STACK_CHANGED"
     UNEQUAL_START = "UNEQUAL_START"
+    # what a site profile explains (a note or warning naming the profile entry)
+    SITE_BEHAVIOUR = "SITE_BEHAVIOUR"
+    # showdown as the rule set asks (SH-ORDER, SH-MUCK)
+    SHOWDOWN_ORDER = "SHOWDOWN_ORDER"
+    BETTER_HAND_MUCKED = "BETTER_HAND_MUCKED"
     # the record itself
     UNREADABLE = "UNREADABLE"
 
 
 class Problem(msgspec.Struct, frozen=True, gc=False):
     code: Code
-    verdict: Verdict  # WARN or VIOLATION (UNREADABLE for a hand that could not be replayed)
+    verdict: Verdict  # NOTE, WARN or VIOLATION (UNREADABLE for a hand that could not be replayed)
     message: str
     action_index: int | None = None
     rule: str | None = None  # the RULES.md id, where a seed states the rule
     player: str | None = None
+    profile: str | None = None  # the site profile entry that explains it ("site profile pokernow: ...")
 
 
 class PotResult(msgspec.Struct, frozen=True, gc=False):

@@ -86,8 +86,15 @@ def _dealt(record: HandRecord, rules: RuleSet) -> list[Seat] | None:
     # forced bets as the rule set and the stakes ask (no bomb pots)
     forced = rules.forced
     anted: set[str] = set()
+    live: set[str] = set()
     for post in record.posts:
         kind = post.kind
+        if kind is not _ANTE and kind is not _DEAD:
+            if post.player in live:
+                return None  # two live posts by one player: how they add up is the source's (site profiles)
+            live.add(post.player)
+            if kind is _BB and post.all_in and post.amount < stakes.big_blind:
+                return None  # a short all-in big blind: the others still owe the full one
         if kind is _ANTE:
             if post.player in anted and not forced.big_blind_ante:
                 return None

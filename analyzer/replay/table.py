@@ -13,6 +13,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from dataclasses import dataclass
 
+from analyzer.profiles import Behaviour, SiteProfile
 from analyzer.replay.findings import Code, Problem, Verdict
 from analyzer.ruleset import RuleSet
 from parsers.record import Action, ActionKind, Betting, Post, PostKind, Stakes, Street
@@ -73,8 +74,10 @@ class Table:
         stakes: Stakes,
         rules: RuleSet,
         decimals: int = 0,
+        profile: SiteProfile | None = None,
     ) -> None:
-        """``players``: (name, seat, starting stack) in any order."""
+        """``players``: (name, seat, starting stack) in any order; ``profile``: how the source
+        plays the rule set (:mod:`analyzer.profiles`), None for the rule set alone."""
         ordered = sorted(players, key=lambda p: p[1])
         self.hand_id = hand_id
         self.players = [PlayerState(name, seat, stack, stack) for name, seat, stack in ordered]
@@ -97,6 +100,26 @@ class Table:
         self._in_hand = len(self.players)  # players who have not folded
         self._live = self._count_live()  # players still able to bet
         self._rotations: dict[int, list[PlayerState]] = {}
+        self.profile = profile
+        self.notes: list[Problem] = []  # what the site profile explained (post and open_preflop)
+        self._straddle_min_raise = 0  # the smallest raise over a straddle by the rule set alone
+
+    def _knows(self, behaviour: Behaviour) -> bool:
+        return self.profile is not None and self.profile.has(behaviour)
+
+    def _note(self, behaviour: Behaviour, message: str, index: int | None, player: str | None = None) -> Problem:
+        """A finding the site profile explains: a note (or warning) that names the profile entry."""
+        assert self.profile is not None
+        entry = self.profile.entry(behaviour)
+        verdict = Verdict.WARN if entry is not None and entry.effect == "warn" else Verdict.NOTE
+        return Problem(
+            code=Code.SITE_BEHAVIOUR,
+            verdict=verdict,
+            message=f"{message} ({self.profile.label(behaviour)})",
+            action_index=index,
+            player=player,
+            profile=self.profile.label(behaviour),
+        )
 
     # ---- order -------------------------------------------------------------------
 
@@ -213,6 +236,18 @@ class Table:
             )
             amount = p.stack
         was_live = self._is_live(p)
+        if post.kind not in _DEAD and p.street and self._knows(Behaviour.LIVE_POST_SETS_STREET_TOTAL):
+            before = p.street
+            amount = max(0, min(amount, p.street + p.stack) - p.street)  # only what lifts the street total
+            self.notes.append(
+                self._note(
+                    Behaviour.LIVE_POST_SETS_STREET_TOTAL,
+                    f"{p.name} posts {post.kind.value.replace('_', ' ')} {self.money(post.amount)} over "
+                    f"{self.money(before)} already in front: {self.money(amount)} more, not {self.money(post.amount)}",
+                    None,
+                    p.name,
+                )
+            )
         p.stack -= amount
         p.total += amount
         p.posted += amount
@@ -230,9 +265,31 @@ class Table:
             self._live -= 1
         return problems
 
-    def open_preflop(self) -> None:
-        """After the posts: the smallest raise is the minimum bet or the biggest blind."""
+    def open_preflop(self, posts: tuple[Post, ...] = ()) -> None:
+        """After the posts: the smallest raise is the minimum bet or the biggest blind.
+
+        A big blind all-in for less than the big blind still makes the others call the full
+        big blind (``short-big-blind-call-full``, every site); a straddle's raise is measured
+        from the big blind where the site does so (``straddle-raise-from-big-blind``).
+        """
+        big = self.stakes.big_blind
+        if (
+            big
+            and self.current_bet < big
+            and self._knows(Behaviour.SHORT_BIG_BLIND_CALL_FULL)
+            and any(p.kind is PostKind.BIG_BLIND and p.all_in and p.amount < big for p in posts)
+        ):
+            self.current_bet = big
         self.min_raise = max(self.min_bet, self.current_bet if self.rules.forced.blinds else 0)
+        self._straddle_min_raise = self.min_raise
+        if (
+            big
+            and self.rules.forced.blinds
+            and self.current_bet > big
+            and self._knows(Behaviour.STRADDLE_RAISE_FROM_BIG_BLIND)
+            and any(kind is PostKind.STRADDLE for _, kind in self._post_order)
+        ):
+            self.min_raise = max(self.min_bet, big)
         if self.rules.betting.structure is Betting.FIXED_LIMIT:
             self.min_raise = self.fixed_size()
 
@@ -300,6 +357,10 @@ class Table:
                 max_to = min(max_to, p.street + max(0, self.stakes.cap - p.total))
         return Legal(p.name, owed, call_to, can_raise, min_to, max(min_to, max_to) if can_raise else call_to)
 
+    def _largest_callable(self, p: PlayerState) -> int:
+        """The most that any other player still in can put in front of them this street."""
+        return max((q.street + q.stack for q in self.players if q is not p and not q.folded and q.stack), default=0)
+
     def pot_limit_to(self, p: PlayerState) -> int:
         """Pot limit: raise to the current bet plus the pot after calling (BET-POT-LIMIT)."""
         owed = max(0, self.current_bet - p.street)
@@ -325,6 +386,15 @@ class Table:
         if p.folded:
             return [self._problem(Code.ACTION_OUT_OF_TURN, f"{p.name} acts after folding", index, "BET-FOLD", p.name)]
         if p.stack == 0:
+            if action.kind is ActionKind.FOLD and self._knows(Behaviour.ALL_IN_PLAYER_FOLDS):
+                return [
+                    self._note(
+                        Behaviour.ALL_IN_PLAYER_FOLDS,
+                        f"{p.name} folds while all-in for {self.money(p.total)}, and so gives up the pot",
+                        index,
+                        p.name,
+                    )
+                ]
             return [
                 self._problem(Code.ACTION_OUT_OF_TURN, f"{p.name} acts while all-in", index, "BET-ALL-IN-SHORT", p.name)
             ]
@@ -467,6 +537,18 @@ class Table:
                     )
                 )
         elif to - self.current_bet < self.min_raise and not all_in:
+            if to == self._largest_callable(p) and self._knows(Behaviour.RAISE_CAPPED_AT_CALLABLE_STACK):
+                problems.append(
+                    self._note(
+                        Behaviour.RAISE_CAPPED_AT_CALLABLE_STACK,
+                        f"{p.name} raises to {self.money(to)}, below the smallest raise to "
+                        f"{self.money(self.current_bet + self.min_raise)}, which is all that anyone still in "
+                        "can call",
+                        index,
+                        p.name,
+                    )
+                )
+                return problems
             problems.append(
                 self._problem(
                     Code.RAISE_BELOW_MINIMUM,
@@ -476,6 +558,21 @@ class Table:
                     "SD-PREFLOP-MIN-RAISE"
                     if self.street is Street.PREFLOP and self.rules.forced.antes
                     else "BET-RAISE-MIN",
+                    p.name,
+                )
+            )
+        elif (
+            self.street is Street.PREFLOP
+            and to - self.current_bet < self._straddle_min_raise
+            and not all_in
+            and self._knows(Behaviour.STRADDLE_RAISE_FROM_BIG_BLIND)
+        ):
+            problems.append(
+                self._note(
+                    Behaviour.STRADDLE_RAISE_FROM_BIG_BLIND,
+                    f"{p.name} raises to {self.money(to)} over the straddle; by the raise over the straddle it "
+                    f"would be at least {self.money(self.current_bet + self._straddle_min_raise)}",
+                    index,
                     p.name,
                 )
             )

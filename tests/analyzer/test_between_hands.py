@@ -154,3 +154,99 @@ def test_showing_one_of_two_cards_is_allowed() -> None:
     """SD-DEAL: a folded player may show one card; only more than two is impossible."""
     text = _hand("1", "Carla", (100, 100, 100)) + "show Anna Ah\n"
     assert audit(text).verdict.value == "ok"
+
+
+# -- where the between-hands checks must stay quiet (issue 12: no false alarms on honest files) --
+
+
+def _records(text: str, *, tournament: bool = False, fmt: str = "compact") -> tuple[HandRecord, ...]:
+    from dataclasses import replace
+
+    from parsers.record import Source
+
+    hands = tuple(h for h in parse(text, file="night.txt") if isinstance(h, HandRecord))
+    return tuple(
+        replace(h, game=replace(h.game, tournament=tournament), source=Source("night.txt", h.source.line, fmt))
+        for h in hands
+    )
+
+
+def test_sd_equal_stacks_holds_only_on_a_tournaments_real_first_hand() -> None:
+    """A file that starts at a later level shows stacks all over the place: no player shares a
+    starting stack with most others, so it is not the tournament's first hand."""
+    later = _records(_hand("1", "Carla", (120, 90, 90)).replace("90, Carla 90", "95, Carla 91"), tournament=True)
+    assert later[0].seats[1].stack == 95
+    night = audit_files([ParsedFile("night.txt", "compact", later, ())])
+    assert night.audits[0].problems == ()
+    first = _records(_hand("1", "Carla", (100, 100, 120)), tournament=True)
+    (problem,) = audit_files([ParsedFile("night.txt", "compact", first, ())]).audits[0].problems
+    assert (
+        problem.message
+        == "the first hand of the tournament starts with unequal stacks: most players have 100, but Carla 120"
+    )
+
+
+def test_game_tournament_a_holdem_tournament_cites_the_tournament_rule_not_a_short_deck_one() -> None:
+    text = """
+id 1
+rules holdem
+stakes sb=1 bb=2
+seats Anna 100, Ben 100, Carla 120
+button Carla
+deal
+preflop Carla f Anna f
+return Ben 1
+win Ben 2
+"""
+    hands = _records(text, tournament=True)
+    (problem,) = audit_files([ParsedFile("night.txt", "compact", hands, ())]).audits[0].problems
+    assert (problem.code.value, problem.rule) == ("UNEQUAL_START", "GAME-TOURNAMENT")
+
+
+def test_sd_equal_stacks_only_the_first_hand_of_the_file_not_of_every_table() -> None:
+    from dataclasses import replace
+
+    one = _records(_hand("1", "Carla", (100, 100, 100)), tournament=True)
+    other = _records(_hand("2", "Carla", (100, 100, 130)), tournament=True)
+    moved = (one[0], replace(other[0], table="table 2"))
+    audits = audit_files([ParsedFile("night.txt", "compact", moved, ())]).audits
+    assert [a.problems for a in audits] == [(), ()]
+
+
+def test_sd_button_moves_in_a_tournament_the_button_may_land_on_a_sitting_out_seat() -> None:
+    """A tournament deals a sitting-out player in; the button moves onto their seat."""
+    from dataclasses import replace
+
+    hands = _records(_hand("1", "Carla", (100, 100, 100)) + _hand("2", "Ben", (99, 99, 102)), tournament=True)
+    # Anna (seat 1) sits out in the second hand: the button still moves from seat 3 to seat 1
+    first, second = hands
+    sitting = replace(second, button=1, seats=tuple(replace(s, sitting_out=s.player == "Anna") for s in second.seats))
+    audits = audit_files([ParsedFile("night.txt", "compact", (first, sitting), ())]).audits
+    assert "BUTTON_NOT_MOVED" not in [p.code.value for p in audits[1].problems]
+
+
+def test_a_cut_off_hand_read_up_to_the_next_ones_first_line_is_a_gap_not_a_stack_change() -> None:
+    from parsers.errors import RejectCode, Rejected
+
+    hands = _records(_hand("1", "Carla", (100, 100, 100)) + _hand("2", "Anna", (99, 99, 90)))
+    cut = Rejected(RejectCode.TRUNCATED, "cut", file="night.txt", line=hands[1].source.line, format="compact")
+    audits = audit_files([ParsedFile("night.txt", "compact", hands, (cut,))]).audits
+    assert [p.code.value for p in audits[1].problems] == []
+    assert audits[2].verdict.value == "unreadable"
+
+
+def test_history_skips_hands_a_stars_history_is_compared_only_across_one_seat_within_five_minutes() -> None:
+    """The pokerstars profile: a player's own file skips hands; a stack that shrank after the
+    button jumped two seats, or after six minutes, is a skipped hand, not lost chips."""
+    lost = _hand("1", "Carla", (100, 100, 100)) + _hand("2", "Anna", (99, 99, 90))
+    assert [
+        p.code.value
+        for p in audit_files([ParsedFile("n", "pokerstars", _records(lost, fmt="pokerstars"), ())]).audits[1].problems
+    ] == ["STACK_CHANGED"]
+    jumped = _hand("1", "Carla", (100, 100, 100)) + _hand("2", "Ben", (99, 99, 90))
+    assert audit_files([ParsedFile("n", "pokerstars", _records(jumped, fmt="pokerstars"), ())]).audits[1].problems == ()
+    late = lost.replace("at 2026-11-27T20:02:00", "at 2026-11-27T20:08:00")
+    assert audit_files([ParsedFile("n", "pokerstars", _records(late, fmt="pokerstars"), ())]).audits[1].problems == ()
+    assert [p.code.value for p in audit_files([ParsedFile("n", "compact", _records(late), ())]).audits[1].problems] == [
+        "STACK_CHANGED"
+    ]

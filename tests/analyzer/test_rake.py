@@ -81,7 +81,9 @@ win Ben 2
 def test_a_rule_set_without_rake_refuses_any(tmp_path: Path) -> None:
     rules = _rules(tmp_path, "none")
     a = audit(HAND + "rake 1\nwin Ben 19", rules)
-    assert [(p.code.value, p.message) for p in a.problems] == [("RAKE_MISMATCH", "1 was taken but holdem has no rake")]
+    assert [(p.code.value, p.message) for p in a.problems] == [
+        ("RAKE_MISMATCH", "1 was taken (rake) but holdem has no rake")
+    ]
 
 
 SIDE_POTS = """

@@ -37,14 +37,15 @@ EXPECTED: dict[str, tuple[int, dict[str, int]]] = {
 _HEADER = re.compile(r"^Poker Hand #[A-Z]{0,2}\d+:", re.M)  # this test's own count of hands
 
 _LEVEL = "GG's header names the next blind level while the hand is still dealt at the previous level's blinds"
-#: hand -> (the problems the audit must name, the site's real quirk behind them)
+#: hand -> (the problems the audit must name, the site's real quirk behind them); the level
+#: quirk is the ggpoker profile's ``blinds-from-posts`` entry: a note, and the hand is ok
 QUIRKS: dict[str, tuple[set[str], str]] = {
-    "TM247773056": ({"FORCED_BET_WRONG"}, _LEVEL),
-    "TM247774746": ({"FORCED_BET_WRONG", "RAISE_BELOW_MINIMUM"}, _LEVEL),
-    "TM247776533": ({"FORCED_BET_WRONG"}, _LEVEL),
-    "TM247777995": ({"FORCED_BET_WRONG"}, _LEVEL),
-    "TM247849493": ({"FORCED_BET_WRONG"}, _LEVEL),
-    "TM247850728": ({"FORCED_BET_WRONG", "RAISE_BELOW_MINIMUM"}, _LEVEL),
+    "TM247773056": ({"SITE_BEHAVIOUR"}, _LEVEL),
+    "TM247774746": ({"SITE_BEHAVIOUR"}, _LEVEL),  # the raise to 320 is a full raise over the posted 160
+    "TM247776533": ({"SITE_BEHAVIOUR"}, _LEVEL),
+    "TM247777995": ({"SITE_BEHAVIOUR"}, _LEVEL),
+    "TM247849493": ({"SITE_BEHAVIOUR"}, _LEVEL),
+    "TM247850728": ({"SITE_BEHAVIOUR"}, _LEVEL),  # the raise to 690 is a full raise over the posted 300
 }
 
 
@@ -105,6 +106,8 @@ def test_audit_settles_every_pot_or_names_the_sites_quirk(record: HandRecord) ->
     audit = audit_with(record)
     expected = QUIRKS.get(record.hand_id, (set(), ""))[0]
     assert {p.code.value for p in audit.problems} == expected, [p.message for p in audit.problems]
+    assert audit.verdict.value == "ok"
+    assert all(p.profile == "site profile ggpoker: blinds-from-posts" for p in audit.problems)
 
 
 def test_short_deck_hands_map_to_the_short_deck_rules() -> None:

@@ -86,8 +86,8 @@ QUIRKS: dict[str, tuple[set[str], str]] = {
         "HHSmithy's AnteTable sample states a pot of $0.50 although blinds, antes and the raise make $0.90",
     ),
     "3352709873": (
-        {"UNCALLED_BET_MISMATCH"},
-        "2005 text prints no 'Uncalled bet ... returned' line (the sitting-out player is dealt in and folds)",
+        {"SITE_BEHAVIOUR"},
+        "2005 text prints no 'Uncalled bet ... returned' line: the pokerstars profile's returns-unstated note",
     ),
 }
 #: hand -> (what the audit should say once the engine handles it, the gap); empty: none left
