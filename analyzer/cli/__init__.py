@@ -28,6 +28,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "stats": ("stats_cmd", "Results and tendencies per player, position, stake and session, from the store."),
     "frequencies": ("frequencies_cmd", "How often each kind of hand occurs: exact counts, probabilities, odds."),
     "quiz": ("quiz_cmd", "Training mode: quizzes that teach the short deck (en, de, es)."),
+    "diverge": ("diverge_cmd", "Replay a night under two rule sets: the hands whose payouts change."),
 }
 
 
