@@ -6,10 +6,12 @@ import json
 
 import click
 
-from analyzer.cards import SHORT_DECK, clean
+from analyzer.cards import SHORT_DECK, Card, clean
 from analyzer.cli.errors import user_errors
 from analyzer.equity import EquityResult, equity
+from analyzer.ranges import RangeEquity, RangeError, parse_range, range_equity
 from analyzer.ruleset import load_rules
+from parsers.errors import HandHistoryError
 
 
 @click.command("equity")
@@ -23,15 +25,27 @@ from analyzer.ruleset import load_rules
     metavar="NAME|FILE",
     help="Rule set whose deck and ranking apply (default: shortdeck; holdem when a card is below 6).",
 )
+@click.option("--samples", default=20_000, show_default=True, help="Ranges too large to enumerate: deals to sample.")
+@click.option("--seed", default=1, show_default=True, help="Ranges too large to enumerate: the sampling seed.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object for scripts.")
-def command(hands: tuple[str, ...], board: str, dead: str, rules_name: str | None, as_json: bool) -> None:
+def command(
+    hands: tuple[str, ...], board: str, dead: str, rules_name: str | None, samples: int, seed: int, as_json: bool
+) -> None:
     """Exact equity of two or more hands by enumerating every run-out (nothing is sampled).
 
-    Each CARDS is one hand of two hole cards (AsKs, "As Ks", 10♥J♣). Ties are counted apart
-    from wins; in equity a shared pot counts 1/k to each of the k hands sharing it.
+    Each CARDS is one hand of two hole cards (AsKs, "As Ks", 10♥J♣), or a range in the usual
+    notation (QQ+, AKs, A9s-A6s, T9o, "QQ+,AK", random). Ties are counted apart from wins; in
+    equity a shared pot counts 1/k to each of the k hands sharing it. Ranges are enumerated
+    exactly where every matchup's run-outs fit the budget, else sampled (seeded) with a 95 %
+    error bar; the output says which.
 
     Example: sixplus equity AsKs QhQd --rules shortdeck-trips
+
+    Example: sixplus equity "QQ+,AK" random --rules shortdeck
     """
+    if not all(_exact_hand(h) for h in hands):
+        _ranges(hands, board, dead, rules_name, samples, seed, as_json)
+        return
     with user_errors():
         if rules_name is None:
             everything = [c for h in hands for c in clean(h)] + list(clean(board)) + list(clean(dead))
@@ -82,3 +96,47 @@ def _as_text(result: EquityResult, rules: str) -> str:
             f"{h.tie_count / result.runouts:>8.2%}   {h.wins:>10,} {h.tie_count:>10,}"
         )
     return "\n".join(lines)
+
+
+def _exact_hand(text: str) -> tuple[Card, ...] | None:
+    try:
+        cards = clean(text)
+    except (HandHistoryError, KeyError, ValueError):
+        return None
+    return cards if len(cards) == 2 else None
+
+
+def _ranges(
+    hands: tuple[str, ...], board: str, dead: str, rules_name: str | None, samples: int, seed: int, as_json: bool
+) -> None:
+    with user_errors():
+        if rules_name is None:
+            rules_name = "shortdeck"
+            try:
+                for h in hands:
+                    parse_range(h, deck=36)
+                SHORT_DECK.check([*clean(board), *clean(dead)])
+            except (RangeError, HandHistoryError):
+                rules_name = "holdem"
+        rules = load_rules(rules_name)
+        result = range_equity(list(hands), board=board, dead=dead, ranking=rules.ranking, samples=samples, seed=seed)
+    if as_json:
+        click.echo(json.dumps(_ranges_json(result, rules.name), ensure_ascii=False))
+        return
+    click.echo(f"rules {rules.name} ({rules.ranking.deck_size} cards, {rules.ranking.value}); {result.method}")
+    for r, share in zip(result.ranges, result.shares):
+        click.echo(f"{r.text:<24} {len(r.combos):>5} combos {float(share):>8.2%}")
+
+
+def _ranges_json(result: RangeEquity, rules: str) -> dict[str, object]:
+    return {
+        "rules": rules,
+        "exact": result.exact,
+        "method": result.method,
+        "matchups": result.matchups,
+        "error": result.error,
+        "ranges": [
+            {"range": r.text, "combos": len(r.combos), "equity": float(share)}
+            for r, share in zip(result.ranges, result.shares)
+        ],
+    }

@@ -1,0 +1,288 @@
+"""Starting-hand ranges in the usual notation, for both decks, and equity against them.
+
+A range is a comma-separated list of tokens:
+
+- ``QQ`` a pair, ``QQ+`` that pair and every higher one, ``99-66`` (or ``66-99``) a run of pairs;
+- ``AK`` both suits and offsuit, ``AKs`` suited only, ``AKo`` offsuit only;
+- ``A9s+`` the same top card with every kicker from 9 up to one below it, ``A9s-A6s`` a run
+  of kickers, ``KTo+``, ``T9`` ...;
+- ``AsKd`` one exact combination;
+- ``random`` (or ``any``) every two cards of the deck.
+
+On 36 cards (6 to A) a token naming a rank below 6 is an error, as is any token the grammar
+does not know; the error names the token. Combinations that hold a dead card (the board,
+cards seen) are left out.
+
+    >>> len(parse_range("QQ+", deck=36).combos), len(parse_range("AK", deck=36).combos)
+    (18, 16)
+    >>> len(parse_range("random", deck=36).combos), len(parse_range("random", deck=52).combos)
+    (630, 1326)
+    >>> parse_range("QQ+, 55", deck=36)
+    Traceback (most recent call last):
+    ...
+    analyzer.ranges.RangeError: range: token '55': expected ranks the 36-card deck holds (6 to A)
+"""
+
+from __future__ import annotations
+
+import random as _random
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import combinations
+from math import comb, sqrt
+
+from analyzer.cards import Card, clean, deck_of
+from analyzer.equity import EquityError, equity_of_indices, shares
+from analyzer.errors import AnalyzerError
+from analyzer.evaluator import Ranking, parse_ranking
+
+RANK_CHARS = "23456789TJQKA"
+Combo = tuple[Card, Card]
+
+
+class RangeError(AnalyzerError):
+    """A range token the notation does not allow: names the token and what was expected."""
+
+    def __init__(self, *, token: str, expected: str) -> None:
+        self.token = token
+        self.expected = expected
+        super().__init__(f"range: token {token!r}: expected {expected}")
+
+
+@dataclass(frozen=True, slots=True)
+class Range:
+    text: str
+    deck: int
+    combos: tuple[Combo, ...]
+
+    def without(self, dead: Iterable[Card]) -> Range:
+        """The range less every combination that holds a dead card."""
+        out = set(dead)
+        return Range(self.text, self.deck, tuple(c for c in self.combos if c[0] not in out and c[1] not in out))
+
+
+_PAIR = re.compile(r"^([2-9TJQKA])\1(\+)?$")
+_PAIR_RUN = re.compile(r"^([2-9TJQKA])\1-([2-9TJQKA])\2$")
+_TWO = re.compile(r"^([2-9TJQKA])([2-9TJQKA])([so])?(\+)?$")
+_TWO_RUN = re.compile(r"^([2-9TJQKA])([2-9TJQKA])([so])?-([2-9TJQKA])([2-9TJQKA])([so])?$")
+_EXACT = re.compile(r"^([2-9TJQKA][cdhs])([2-9TJQKA][cdhs])$")
+
+
+def _rank(ch: str) -> int:
+    return RANK_CHARS.index(ch) + 2
+
+
+def _pairs(rank: int, cards: Sequence[Card]) -> list[Combo]:
+    of = [c for c in cards if c.rank == rank]
+    return [(a, b) for a, b in combinations(of, 2)]
+
+
+def _two(high: int, low: int, kind: str | None, cards: Sequence[Card]) -> list[Combo]:
+    highs = [c for c in cards if c.rank == high]
+    lows = [c for c in cards if c.rank == low]
+    out: list[Combo] = []
+    for a in highs:
+        for b in lows:
+            suited = a.suit == b.suit
+            if (kind == "s" and not suited) or (kind == "o" and suited):
+                continue
+            out.append((a, b))
+    return out
+
+
+def parse_range(text: str, *, deck: int = 36) -> Range:
+    """Every combination a range names, each once, for a deck of 36 or 52 cards."""
+    cards = deck_of(deck).cards
+    low = 6 if deck == 36 else 2
+    found: dict[frozenset[Card], Combo] = {}
+    tokens = [t.strip() for t in text.replace(";", ",").split(",")]
+    if not any(tokens):
+        raise RangeError(token=text, expected="one or more hands like QQ+, AKs, A9s-A6s, T9o or random")
+    for raw in tokens:
+        if not raw:
+            continue
+        combos = _token(_normal(raw.replace(" ", "")), raw, cards, low, deck)
+        for combo in combos:
+            found.setdefault(frozenset(combo), combo)
+    ordered = sorted(found.values(), key=lambda c: (-max(c).rank, -min(c).rank, c[0].suit, c[1].suit))
+    return Range(text, deck, tuple(ordered))
+
+
+_EXACT_ANY_CASE = re.compile(r"^[2-9tjqka][cdhs][2-9tjqka][cdhs]$", re.IGNORECASE)
+
+
+def _normal(token: str) -> str:
+    """Ranks upper case, ``s``/``o`` lower case; an exact pair of cards as ``AsKd``."""
+    if _EXACT_ANY_CASE.match(token):
+        return token[0].upper() + token[1].lower() + token[2].upper() + token[3].lower()
+    return "".join(ch.lower() if ch in "SOso" else ch.upper() for ch in token)
+
+
+def _token(token: str, raw: str, cards: Sequence[Card], low: int, deck: int) -> list[Combo]:
+    if token.lower() in ("random", "any", "xx"):
+        return [(a, b) for a, b in combinations(cards, 2)]
+    ranks_ok = f"ranks the {deck}-card deck holds ({RANK_CHARS[low - 2]} to A)"
+
+    def check(*ranks: int) -> None:
+        if any(r < low for r in ranks):
+            raise RangeError(token=raw, expected=ranks_ok)
+
+    if m := _EXACT.match(token):
+        first, second = Card.parse(m.group(1)), Card.parse(m.group(2))
+        check(first.rank, second.rank)
+        if first == second:
+            raise RangeError(token=raw, expected="two different cards")
+        return [(first, second)]
+    if m := _PAIR.match(token):
+        rank = _rank(m.group(1))
+        check(rank)
+        top = 14 if m.group(2) else rank
+        return [c for r in range(rank, top + 1) for c in _pairs(r, cards)]
+    if m := _PAIR_RUN.match(token):
+        a, b = sorted((_rank(m.group(1)), _rank(m.group(2))))
+        check(a)
+        return [c for r in range(a, b + 1) for c in _pairs(r, cards)]
+    if m := _TWO.match(token):
+        high, kick = _rank(m.group(1)), _rank(m.group(2))
+        if high < kick:
+            high, kick = kick, high
+        check(kick)
+        if m.group(4):  # A9s+: kickers from 9 up to one below the top card
+            return [c for k in range(kick, high) for c in _two(high, k, m.group(3), cards)]
+        return _two(high, kick, m.group(3), cards)
+    if m := _TWO_RUN.match(token):
+        h1, k1, s1, h2, k2, s2 = m.groups()
+        if h1 != h2 or s1 != s2:
+            raise RangeError(token=raw, expected="a run with the same top card and suitedness, like A9s-A6s")
+        high = _rank(h1)
+        a, b = sorted((_rank(k1), _rank(k2)))
+        check(a)
+        if b >= high:
+            raise RangeError(token=raw, expected="kickers below the top card")
+        return [c for k in range(a, b + 1) for c in _two(high, k, s1, cards)]
+    raise RangeError(token=raw, expected="a hand like QQ, QQ+, 99-66, AK, AKs, AKo, A9s+, A9s-A6s, AsKd or random")
+
+
+@dataclass(frozen=True, slots=True)
+class RangeEquity:
+    """Each range's share of the pot: exact (every matchup and run-out) or sampled."""
+
+    ranges: tuple[Range, ...]
+    shares: tuple[Fraction, ...]
+    exact: bool
+    matchups: int  # combinations of the ranges without a shared card (exact), or samples drawn
+    error: float  # sampled: the half-width of the 95 % interval of each share; exact: 0
+
+    @property
+    def method(self) -> str:
+        if self.exact:
+            return f"exact enumeration of {self.matchups} matchup{'s' * (self.matchups != 1)}, every run-out"
+        return f"Monte Carlo, {self.matchups} deals, ±{self.error:.4f} (95 %)"
+
+
+#: run-outs the exact path may enumerate before it samples instead
+EXACT_BUDGET = 50_000_000
+
+
+def range_equity(
+    ranges: Sequence[str | Range],
+    *,
+    board: str = "",
+    dead: str = "",
+    ranking: Ranking | str = Ranking.STRAIGHT_OVER_TRIPS,
+    samples: int = 20_000,
+    seed: int = 1,
+    budget: int = EXACT_BUDGET,
+) -> RangeEquity:
+    """Equity of two or more ranges: exact where every matchup's run-outs fit ``budget``,
+    else a seeded Monte Carlo over matchups and run-outs, with its error bar."""
+    rk = parse_ranking(ranking)
+    deck = rk.deck_size
+    board_cards, dead_cards = clean(board), clean(dead)
+    deck_of(deck).check([*board_cards, *dead_cards])
+    out = set(board_cards) | set(dead_cards)
+    parsed = [(r if isinstance(r, Range) else parse_range(r, deck=deck)).without(out) for r in ranges]
+    if len(parsed) < 2:
+        raise EquityError(expected="two or more ranges", found=str(len(parsed)))
+    for r in parsed:
+        if not r.combos:
+            raise EquityError(expected="a range with a hand left once the dead cards are out", found=r.text)
+    left = deck - len(out)
+    runouts = comb(left - 2 * len(parsed), 5 - len(board_cards))
+    product = 1
+    for r in parsed:
+        product *= len(r.combos)
+    if product * runouts <= budget:
+        return _exact(parsed, board_cards, dead_cards, rk)
+    return _sampled(parsed, board_cards, dead_cards, rk, samples, seed)
+
+
+def _exact(parsed: list[Range], board: tuple[Card, ...], dead: tuple[Card, ...], rk: Ranking) -> RangeEquity:
+    totals = [Fraction(0)] * len(parsed)
+    weight = 0
+    b, d = [c.index for c in board], [c.index for c in dead]
+
+    def walk(i: int, chosen: list[Combo], used: set[Card]) -> None:
+        nonlocal weight
+        if i == len(parsed):
+            tally = equity_of_indices([[a.index, z.index] for a, z in chosen], board=b, dead=d, ranking=rk)
+            for j, s in enumerate(shares(tally)):
+                totals[j] += s
+            weight += 1
+            return
+        for combo in parsed[i].combos:
+            if combo[0] in used or combo[1] in used:
+                continue
+            walk(i + 1, [*chosen, combo], used | set(combo))
+
+    walk(0, [], set())
+    if not weight:
+        raise EquityError(expected="hands the ranges can hold at once", found="every combination shares a card")
+    return RangeEquity(tuple(parsed), tuple(t / weight for t in totals), True, weight, 0.0)
+
+
+def _sampled(
+    parsed: list[Range], board: tuple[Card, ...], dead: tuple[Card, ...], rk: Ranking, samples: int, seed: int
+) -> RangeEquity:
+    rng = _random.Random(seed)
+    deck_cards = [c for c in deck_of(rk.deck_size).cards if c not in set(board) | set(dead)]
+    totals = [0.0] * len(parsed)
+    squares = [0.0] * len(parsed)
+    drawn = 0
+    tries = 0
+    b = [c.index for c in board]
+    while drawn < samples and tries < samples * 50:
+        tries += 1
+        chosen: list[Combo] = []
+        used: set[Card] = set()
+        for r in parsed:
+            combo = r.combos[rng.randrange(len(r.combos))]
+            if combo[0] in used or combo[1] in used:
+                break
+            chosen.append(combo)
+            used.update(combo)
+        if len(chosen) != len(parsed):
+            continue  # a deal the ranges cannot hold at once: drawn again, so each deal is as likely as in play
+        rest = [c for c in deck_cards if c not in used]
+        runout = rng.sample(rest, 5 - len(board))
+        tally = equity_of_indices(
+            [[a.index, z.index] for a, z in chosen], board=b + [c.index for c in runout], dead=[], ranking=rk
+        )
+        for j, s in enumerate(shares(tally)):
+            value = float(s)
+            totals[j] += value
+            squares[j] += value * value
+        drawn += 1
+    if not drawn:
+        raise EquityError(expected="hands the ranges can hold at once", found="every combination shares a card")
+    means = [t / drawn for t in totals]
+    spread = max(sqrt(max(0.0, sq / drawn - m * m)) for sq, m in zip(squares, means))
+    return RangeEquity(
+        tuple(parsed),
+        tuple(Fraction(m).limit_denominator(10**9) for m in means),
+        False,
+        drawn,
+        1.96 * spread / sqrt(drawn),
+    )
