@@ -37,6 +37,7 @@ class Behaviour(StrEnum):
     LIVE_POST_SETS_STREET_TOTAL = "live-post-sets-street-total"
     RAKE_UNSTATED = "rake-unstated"
     HISTORY_SKIPS_HANDS = "history-skips-hands"
+    OUT_OF_TURN_FOLD = "out-of-turn-fold"
 
 
 @dataclass(frozen=True, slots=True)

@@ -91,19 +91,18 @@ def _unique(problems: list[Problem]) -> list[Problem]:
 
 def _stakes_from_posts(record: HandRecord, profile: SiteProfile) -> tuple[Stakes, Problem | None]:
     """The blinds as posted, where they differ from the header's (``blinds-from-posts``): the
-    small and big blind of full (not all-in) posts, both lower or both higher than stated."""
+    small and big blind of full (not all-in) posts, where they make a small blind no larger
+    than the big one."""
     stakes = record.stakes
     posted = {
         p.kind: p.amount
         for p in record.posts
         if p.kind in (PostKind.SMALL_BLIND, PostKind.BIG_BLIND) and not p.all_in and p.amount
     }
-    small, big = posted.get(PostKind.SMALL_BLIND), posted.get(PostKind.BIG_BLIND)
-    if big is None or big == stakes.big_blind or (small is not None and small == stakes.small_blind):
+    new_small = posted.get(PostKind.SMALL_BLIND, stakes.small_blind)
+    big = posted.get(PostKind.BIG_BLIND, stakes.big_blind)
+    if (new_small, big) == (stakes.small_blind, stakes.big_blind) or not big or new_small > big:
         return stakes, None
-    if small is not None and not (small < big and (small < stakes.small_blind) == (big < stakes.big_blind)):
-        return stakes, None
-    new_small = small if small is not None else stakes.small_blind
     changed = Stakes(
         ante=stakes.ante,
         small_blind=new_small,
@@ -220,7 +219,7 @@ def full_replay(
         profile = profile_for(record)
     problems: list[Problem] = []
     stakes = record.stakes
-    if record.game.tournament and profile.has(Behaviour.BLINDS_FROM_POSTS):
+    if profile.has(Behaviour.BLINDS_FROM_POSTS):
         stakes, note = _stakes_from_posts(record, profile)
         if note is not None:
             problems.append(note)

@@ -409,6 +409,15 @@ class Table:
                 )
             )
         elif turn is not p:
+            if action.kind is ActionKind.FOLD and self._knows(Behaviour.OUT_OF_TURN_FOLD):
+                return [
+                    self._note(
+                        Behaviour.OUT_OF_TURN_FOLD,
+                        f"{p.name} folds before their turn ({turn.name} was to act)",
+                        index,
+                        p.name,
+                    )
+                ]
             problems.append(
                 self._problem(
                     Code.ACTION_OUT_OF_TURN,
@@ -595,6 +604,13 @@ class Table:
         stated, clipped to the stack, so that the replay can go on."""
         p = self.by_name.get(action.player)
         if p is None or p.folded:
+            return
+        if action.kind is ActionKind.FOLD and self._knows(Behaviour.OUT_OF_TURN_FOLD) and self.next_to_act() is not p:
+            # a fold written when it happened, not at its turn: the turn goes on from where it was
+            if self._is_live(p):
+                self._live -= 1
+            p.folded = True
+            self._in_hand -= 1
             return
         self.last_actor = p.name
         if action.kind is ActionKind.FOLD:

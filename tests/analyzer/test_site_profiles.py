@@ -282,3 +282,63 @@ def test_sixplus_rules_sites_lists_each_profile_with_its_entries() -> None:
     assert "pokernow: PokerNow.club game logs (home games) (formats: pokernow)" in lines
     assert any(line.startswith("  raise-capped-at-callable-stack [note]: PokerNow caps a raise") for line in lines)
     assert sum(line.startswith("  short-big-blind-call-full") for line in lines) == 1  # the default's, listed once
+
+
+# -- partypoker: rake-unstated; 888poker: blinds-from-posts; ipoker: out-of-turn-fold -------------
+
+
+def test_rake_unstated_party_pays_net_of_a_rake_it_does_not_print_a_note() -> None:
+    hand = _as(record(RAKED.format(won=19)), "partypoker")
+    a = audit_with(hand)
+    assert a.verdict is Verdict.OK
+    assert _notes(a) == [("note", "site profile partypoker: rake-unstated")]
+
+
+CASH_BLINDS = """
+rules holdem
+stakes sb=12 bb=25
+seats Ana 1000, Ben 1000, Cy 1000
+button Ana
+post Ben sb 10
+post Cy bb 25
+preflop Ana r50 Ben f Cy f
+return Ana 25
+win Ana 60
+"""
+
+
+def test_blinds_from_posts_888_header_names_another_small_blind_than_posted() -> None:
+    hand = record(CASH_BLINDS)
+    assert [p.code.value for p in audit_with(_as(hand, "compact")).problems] == ["FORCED_BET_WRONG"]
+    a = audit_with(_as(hand, "888poker"))
+    assert a.verdict is Verdict.OK
+    assert _notes(a) == [("note", "site profile 888poker: blinds-from-posts")]
+    assert "the header says blinds 12/25; the blinds posted are 10/25" in a.problems[0].message
+
+
+EARLY_FOLD = """
+rules holdem
+stakes sb=1 bb=2
+seats Ana 100, Ben 100, Cy 100, Di 100
+button Ana
+deal
+preflop Cy f Di c Ana c Ben c
+flop 9s 8s 3c: Ben x Di x Ana x
+turn 4d: Ben x Di x Ana x
+river Jc: Ben x Di x Ana x
+show Ben 2c 7d
+show Di Tc Th
+show Ana Ah Kh
+win Di 8
+"""
+
+
+def test_out_of_turn_fold_ipoker_writes_a_sit_out_when_it_happens() -> None:
+    """Cy, the big blind, sits out: iPoker writes the fold first, before Di (first to act)."""
+    hand = record(EARLY_FOLD)
+    plain = audit_with(_as(hand, "compact"))
+    assert [p.code.value for p in plain.problems] == ["ACTION_OUT_OF_TURN"]
+    a = audit_with(_as(hand, "ipoker"))
+    assert a.verdict is Verdict.OK, [p.message for p in a.problems]
+    assert _notes(a) == [("note", "site profile ipoker: out-of-turn-fold")]
+    assert a.problems[0].message.startswith("Cy folds before their turn (Di was to act)")
