@@ -26,7 +26,7 @@ from analyzer.replay.quick import quick_replay
 from analyzer.replay.result import PlayerResult
 from analyzer.ruleset import RuleSet, load_rules
 from parsers.errors import HandHistoryError, Rejected
-from parsers.record import ActionKind, Deduction, HandRecord, Shown, Street, money_text
+from parsers.record import ActionKind, Deduction, HandRecord, Returned, Shown, Street, money_text
 
 #: formats whose files state every uncalled bet that was returned
 STATES_RETURNS = frozenset({"pokerstars", "ggpoker", "pokernow", "native"})
@@ -82,6 +82,12 @@ def audit_hand(record: HandRecord, rules: RuleSet) -> HandAudit:
     money = _money(record.decimals)
     problems = list(r.problems)
     profile: SiteProfile | None = None
+    if not record.returned and record.awards and any(p.returned for p in r.players):
+        profile = profile_for(record)
+        if profile.has(Behaviour.AWARD_INCLUDES_UNCALLED):
+            moved = _awards_include_uncalled(record, rules, r, profile)
+            if moved is not None:
+                return moved
     engine_returned = {p.name: p.returned for p in r.players if p.returned}
     claimed_returned: dict[str, int] = defaultdict(int)
     for ret in record.returned:
@@ -777,3 +783,42 @@ def _shows_first(record: HandRecord, r: Replay, in_hand: list[PlayerResult]) -> 
     seats = sorted(in_hand, key=lambda p: p.seat)
     after = [p for p in seats if p.seat > record.button]
     return (after or seats)[0].name
+
+
+def _awards_include_uncalled(record: HandRecord, rules: RuleSet, r: Replay, profile: SiteProfile) -> HandAudit | None:
+    """A source that pays the uncalled bet back inside the award (``award-includes-uncalled``):
+    the audit with each player's uncalled part moved out of their award into a returned bet,
+    and a note; None when the awards do not hold it (then the hand is audited as it is)."""
+    back = {p.name: p.returned for p in r.players if p.returned}
+    awards = list(record.awards)
+    for name, amount in back.items():
+        mine = [i for i, a in enumerate(awards) if a.player == name]
+        if not mine or sum(awards[i].amount for i in mine) < amount:
+            return None
+        last = mine[-1]
+        if awards[last].amount < amount:
+            return None
+        awards[last] = dataclasses.replace(awards[last], amount=awards[last].amount - amount)
+    moved = dataclasses.replace(
+        record,
+        awards=tuple(a for a in awards if a.amount),
+        returned=tuple(Returned(name, amount) for name, amount in back.items()),
+    )
+    audit = audit_hand(moved, rules)
+    if audit.verdict is Verdict.VIOLATION:
+        return None
+    money = _money(record.decimals)
+    label = profile.label(Behaviour.AWARD_INCLUDES_UNCALLED)
+    note = Problem(
+        Code.SITE_BEHAVIOUR,
+        Verdict.NOTE,
+        "the payout includes the uncalled bet given back: "
+        + ", ".join(f"{name} {money(amount)}" for name, amount in back.items())
+        + f" ({label})",
+        None,
+        None,
+        None,
+        label,
+    )
+    problems = (note, *audit.problems)
+    return msgspec.structs.replace(audit, problems=problems, verdict=verdict_of(problems))

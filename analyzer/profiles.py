@@ -38,6 +38,7 @@ class Behaviour(StrEnum):
     RAKE_UNSTATED = "rake-unstated"
     HISTORY_SKIPS_HANDS = "history-skips-hands"
     OUT_OF_TURN_FOLD = "out-of-turn-fold"
+    AWARD_INCLUDES_UNCALLED = "award-includes-uncalled"
 
 
 @dataclass(frozen=True, slots=True)

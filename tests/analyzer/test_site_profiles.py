@@ -342,3 +342,35 @@ def test_out_of_turn_fold_ipoker_writes_a_sit_out_when_it_happens() -> None:
     assert a.verdict is Verdict.OK, [p.message for p in a.problems]
     assert _notes(a) == [("note", "site profile ipoker: out-of-turn-fold")]
     assert a.problems[0].message.startswith("Cy folds before their turn (Di was to act)")
+
+
+# -- ignition: rake-unstated, award-includes-uncalled ---------------------------------------
+
+WALK = """
+rules holdem
+stakes sb=10 bb=25
+seats Ana 1000, Ben 1000, Cy 1000
+button Ana
+deal
+preflop Ana f Ben f
+win Cy {won}
+"""
+
+
+def test_award_includes_uncalled_ignition_walk_pays_the_big_blind_its_own_chips() -> None:
+    """Everyone folds to Cy's big blind: 15 of it is uncalled. Ignition pays Cy 35 (the pot of
+    20 and the 15 back) in one 'Hand result' line."""
+    hand = record(WALK.format(won=35))
+    assert "CHIPS_NOT_CONSERVED" in [p.code.value for p in audit_with(_as(hand, "compact")).problems]
+    a = audit_with(_as(hand, "ignition"))
+    assert a.verdict is Verdict.OK, [p.message for p in a.problems]
+    assert [(p.verdict.value, p.message) for p in a.problems] == [
+        (
+            "note",
+            "the payout includes the uncalled bet given back: Cy 15 (site profile ignition: award-includes-uncalled)",
+        )
+    ]
+    (cy,) = [row for row in a.ledger if row.player == "Cy"]
+    assert (cy.returned, sum(cy.won), cy.net) == (15, 20, 10)
+    too_much = _as(record(WALK.format(won=40)), "ignition")  # 5 more than pot and return: still wrong
+    assert audit_with(too_much).verdict is Verdict.VIOLATION
