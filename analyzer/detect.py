@@ -3,7 +3,8 @@
 PokerStars 6+ and GG Short Deck map to ``shortdeck`` (the button blind equal to the ante;
 a straight beats three of a kind, as their showdown texts show); a short-deck game with
 blinds to ``shortdeck-blinds``; a source that states trips over a straight to
-``shortdeck-trips``; Hold'em by its betting structure, a big-blind ante to
+``shortdeck-trips`` (``shortdeck-blinds-trips`` with blinds: iPoker, WPN, Party 6+);
+Hold'em by its betting structure, a big-blind ante to
 ``holdem-tournament``. A native file may name its rule set.
 """
 
@@ -26,10 +27,11 @@ def rules_name_for(record: HandRecord) -> str:
     if game.rules:
         return game.rules
     if game.variant is Variant.SHORTDECK:
-        if game.ranking == "trips-over-straight":
-            return "shortdeck-trips"
         stakes = record.stakes
-        if stakes.big_blind and not stakes.ante and not stakes.button_blind:
+        blinds = bool(stakes.big_blind and not stakes.ante and not stakes.button_blind)
+        if game.ranking == "trips-over-straight":
+            return "shortdeck-blinds-trips" if blinds else "shortdeck-trips"
+        if blinds:
             return "shortdeck-blinds"
         if stakes.ante and not stakes.button_blind and not any(p.kind is PostKind.BUTTON_BLIND for p in record.posts):
             return "shortdeck-single-ante"

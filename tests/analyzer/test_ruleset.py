@@ -18,6 +18,7 @@ PRESETS = (
     "holdem-tournament",
     "shortdeck",
     "shortdeck-blinds",
+    "shortdeck-blinds-trips",
     "shortdeck-single-ante",
     "shortdeck-trips",
     "sixplus-casino",
