@@ -27,6 +27,7 @@ FORMATS: dict[str, str] = {
     "pokernow": "parsers.pokernow",
     "phh": "parsers.phh",
     "ohh": "parsers.ohh",
+    "ipoker": "parsers.ipoker",
 }
 
 
