@@ -260,6 +260,9 @@ def parse(text: str, *, file: str = "") -> Iterator[HandRecord | Rejected]:
         return
     for game in games:
         hand_id = game.attrs.get("gamecode", "")
+        if doc.error is not None and not game.closed:  # the break is inside this game: one rejection below
+            doc = _Document(root, doc.error.with_context(hand_id=hand_id or None), doc.cut)
+            continue
         try:
             yield _game(game, session, file=file, cut=doc.cut and not game.closed)
         except ParseError as error:

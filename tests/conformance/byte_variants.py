@@ -6,6 +6,7 @@ the text re-encoded as cp1252 or UTF-8 where every character fits.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 
 from parsers.text import decode
@@ -29,8 +30,6 @@ def variants(data: bytes) -> dict[str, bytes]:
         "final newline added": (text.rstrip("\n") + "\n").encode("utf-8"),
         "UTF-8": text.encode("utf-8"),
     }
-    try:
+    with contextlib.suppress(UnicodeEncodeError):
         out["cp1252"] = text.encode("cp1252")
-    except UnicodeEncodeError:
-        pass
     return out
