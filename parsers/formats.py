@@ -28,6 +28,7 @@ FORMATS: dict[str, str] = {
     "phh": "parsers.phh",
     "ohh": "parsers.ohh",
     "ipoker": "parsers.ipoker",
+    "winamax": "parsers.winamax",
 }
 
 
