@@ -139,6 +139,15 @@ class Store:
         """Every stored hand id."""
         return set(self.read("hands", ["hand_id"]).column("hand_id").to_pylist())
 
+    def fingerprints(self) -> set[str]:
+        """Every stored hand's content fingerprint (batches written before there were
+        fingerprints have none)."""
+        found: set[str] = set()
+        for f in self.files("hands"):
+            if "fingerprint" in pq.read_schema(f).names:
+                found.update(v for v in pq.read_table(f, columns=["fingerprint"]).column(0).to_pylist() if v)
+        return found
+
     # writing
     @contextmanager
     def writing(self) -> Iterator[Transaction]:
