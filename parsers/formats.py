@@ -29,6 +29,7 @@ FORMATS: dict[str, str] = {
     "ohh": "parsers.ohh",
     "ipoker": "parsers.ipoker",
     "winamax": "parsers.winamax",
+    "888poker": "parsers.pacific",
 }
 
 
