@@ -406,7 +406,8 @@ class _Hand:
             )
         live = sorted(((n, put_in[n] - dead[n]) for n in put_in), key=lambda item: item[1], reverse=True)
         top = live[0][0]
-        last = max((m.line for m in (*posts, *actions) if m.player == top), default=self.first)
+        moves = [p.line for p in posts if p.player == top] + [a.line for a in actions if a.player == top]
+        last = max(moves, default=self.first)
         returned = [Returned(top, live[0][1] - live[1][1], last)] if live[0][1] > live[1][1] else []
         pot = sum(put_in.values()) - sum(r.amount for r in returned)
         rake = pot - sum(a.amount for a in collected)
