@@ -51,6 +51,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
+from functools import lru_cache
 from xml.parsers import expat
 
 from parsers.amounts import parse_decimal, to_minor
@@ -349,13 +350,19 @@ def _symbol(text: str) -> str:
 
 def _money(text: str, decimals: int, line: int) -> int:
     """An amount as iPoker writes it: ``€0.25``, ``$2,473.97``, ``RSD1,110.25``, ``4000``."""
-    match = _CODE_AMOUNT.match(text)
-    plain = match.group("number") if match is not None else text
     try:
-        value: Decimal = parse_decimal(plain)
-        return to_minor(value, decimals, text=text)
+        return _minor(text, decimals)
     except ParseError as error:
         raise ParseError(expected=error.expected, found=text, line=line, code=error.code) from None
+
+
+@lru_cache(maxsize=4096)
+def _minor(text: str, decimals: int) -> int:
+    """:func:`_money` without the line (a session repeats its amounts: each is read once)."""
+    match = _CODE_AMOUNT.match(text)
+    plain = match.group("number") if match is not None else text
+    value: Decimal = parse_decimal(plain)
+    return to_minor(value, decimals, text=text)
 
 
 def _int(text: str | None, what: str, line: int) -> int:
