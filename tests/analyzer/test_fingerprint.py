@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
+import pyarrow.parquet as pq
 from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
@@ -96,3 +97,19 @@ def test_any_change_of_a_stack_changes_the_fingerprint(extra: int) -> None:
     hand = HandRecord("1", seats, button=1, shown=shown)
     richer = dataclasses.replace(hand, seats=(Seat(1, "Ann", 1000 + extra), seats[1]))
     assert fingerprint(hand) != fingerprint(richer)
+
+
+def test_a_store_written_before_fingerprints_reads_and_takes_new_hands(tmp_path: Path) -> None:
+    """Batches without the column read it as null; the ids still keep their hands once."""
+    store = Store(tmp_path / "store")
+    import_paths([STARS], store, workers=1)
+    (old,) = store.files("hands")
+    pq.write_table(pq.read_table(old).drop_columns(["fingerprint"]), old)
+    assert store.fingerprints() == set()
+    again = import_paths([STARS], store, workers=1)
+    assert (again.stored, again.duplicate) == (0, 6)
+    other = CORPUS / "pokerstars" / "cash" / "NLHE-FR-USD-0.01-0.02-201004.4betPF.txt"
+    assert import_paths([other], store, workers=1).stored == 1
+    hands = store.scan("hands").collect()
+    assert hands.height == 7 and hands["fingerprint"].null_count() == 6
+    assert store.read("hands", ["hand_id", "fingerprint"]).num_rows == 7
