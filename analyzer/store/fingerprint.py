@@ -26,10 +26,11 @@ from __future__ import annotations
 
 import hashlib
 
-from parsers.record import HandRecord, Seat
+from parsers.record import HandRecord, PostKind, Seat
 
 _SCALE = 6  # money as millionths of the unit (minor units of up to six decimals)
 MIN_CARDS = 5  # known cards (board and hole) that make a hand's content its own
+_DEAD = (PostKind.ANTE, PostKind.DEAD_BLIND)  # posts that are dead money, in every format
 
 
 def fingerprint(record: HandRecord) -> str | None:
@@ -40,7 +41,7 @@ def fingerprint(record: HandRecord) -> str | None:
     respect (the same stacks, the same button, the same folds) and must both be kept. Such a
     hand with a time has the time in its fingerprint.
 
-    >>> from parsers.record import HandRecord, Seat, Shown
+    >>> from parsers.record import HandRecord, PostKind, Seat, Shown
     >>> seats = (Seat(1, "Ann", 150), Seat(2, "Bob", 200))
     >>> dealt = (Shown("Ann", ("As", "Kd")), Shown("Bob", ("7c", "7h")))
     >>> a = HandRecord("1", seats, button=1, boards=(("2c", "3d", "4h"),), shown=dealt, decimals=2)
@@ -60,27 +61,26 @@ def fingerprint(record: HandRecord) -> str | None:
             if card != "??" and card not in mine:
                 mine.append(card)
                 known += 1
-    parts: list[object] = [record.game.variant, decimals if not exact else ""]
+    # every part is a str (enum members are): one join, no conversions
+    parts: list[str] = [record.game.variant, "" if exact else str(decimals)]
     if known < MIN_CARDS:
         if not record.started_at:
             return None
         parts.append(record.started_at)
-    involved = {p.player for p in record.posts}
-    involved.update(a.player for a in record.actions)
-    seats = sorted(
-        (s for s in record.seats if s.stack > 0 and (not s.sitting_out or s.player in involved)),
-        key=_SEAT,
-    )
-    at = next((i for i, s in enumerate(seats) if s.seat == record.button), 0)
+    posts, actions = record.posts, record.actions
+    involved = {p.player for p in posts}
+    involved.update([a.player for a in actions])
+    seats = sorted([s for s in record.seats if s.stack > 0 and (not s.sitting_out or s.player in involved)], key=_SEAT)
+    button = record.button
+    at = next((i for i, s in enumerate(seats) if s.seat == button), 0)
     parts.append("|s")
     for s in seats[at:] + seats[:at]:
-        parts += (s.player, s.stack * factor)
+        parts += (s.player, str(s.stack * factor))
     parts.append("|p")
-    for player, live, amount in sorted((p.player, p.kind.is_live, p.amount) for p in record.posts):
-        parts += (player, live, amount * factor)
+    parts += sorted([f"{p.player}\x1e{p.kind not in _DEAD}\x1e{p.amount * factor}" for p in posts])
     parts.append("|a")
-    for a in record.actions:
-        parts += (a.street, a.player, a.kind, a.to * factor)
+    for a in actions:
+        parts += (a.street, a.player, a.kind, str(a.to * factor))
     for board in record.boards:
         parts.append("|b")
         parts += board
@@ -94,8 +94,8 @@ def fingerprint(record: HandRecord) -> str | None:
     parts.append("|w")
     for player in sorted(won):
         if won[player]:
-            parts += (player, won[player] * factor)
-    text = "\x1f".join(map(str, parts))
+            parts += (player, str(won[player] * factor))
+    text = "\x1f".join(parts)
     return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
 
 
