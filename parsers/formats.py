@@ -27,6 +27,9 @@ FORMATS: dict[str, str] = {
     "pokernow": "parsers.pokernow",
     "phh": "parsers.phh",
     "ohh": "parsers.ohh",
+    "ipoker": "parsers.ipoker",
+    "winamax": "parsers.winamax",
+    "888poker": "parsers.pacific",
 }
 
 

@@ -1,7 +1,8 @@
 """Import: files of any format, each hand audited, into the store, once each.
 
-Every hand read ends in exactly one place: stored, duplicate (its id is in the store or
-earlier in this import), or rejected with its reason and line. The work is split into
+Every hand read ends in exactly one place: stored, duplicate (its id or its content
+fingerprint, :mod:`analyzer.store.fingerprint`, is in the store or earlier in this import:
+the same hand from another file or format), or rejected with its reason and line. The work is split into
 tasks (a file, or a slice of lines of a large native JSON Lines file), parsed and
 audited by a pool of processes; this process alone writes, and commits once at the end
 (see :mod:`analyzer.store.store`), so a killed import changes nothing and a second run
@@ -30,6 +31,7 @@ import pyarrow.compute as pc
 from analyzer.replay.findings import Code, HandAudit, Problem, Verdict
 from analyzer.ruleset import RuleSet
 from analyzer.store.bars import Bars, progress_bar
+from analyzer.store.fingerprint import fingerprint
 from analyzer.store.pool import ordered_map, worker_count
 from analyzer.store.rows import Rows
 from analyzer.store.store import ImportLog, Store, Transaction
@@ -66,6 +68,7 @@ class ChunkResult:
     format: str
     tables: dict[str, pa.Table]
     ids: tuple[str, ...]  # stored candidates, in order
+    fingerprints: tuple[str | None, ...]  # the content fingerprint of each
     verdicts: tuple[str, ...]  # the audit's verdict of each
     duplicates: int  # already in the store, or twice in this chunk
     rejected: tuple[Rejected, ...]
@@ -188,8 +191,10 @@ def _is_native(path: str, format: str) -> bool:
 _worker: dict[str, object] = {}
 
 
-def _init_worker(audit: AuditFn | None, rules_for: RulesFn | None, import_id: str, known: frozenset[str]) -> None:
-    _worker.update(audit=audit, rules_for=rules_for, import_id=import_id, known=known)
+def _init_worker(
+    audit: AuditFn | None, rules_for: RulesFn | None, import_id: str, known: frozenset[str], prints: frozenset[str]
+) -> None:
+    _worker.update(audit=audit, rules_for=rules_for, import_id=import_id, known=known, prints=prints)
 
 
 def default_audit() -> AuditFn:
@@ -234,7 +239,8 @@ def _run_task(task: Task) -> ChunkResult:
     audit = _worker.get("audit") or default_audit()
     rules_for = _worker.get("rules_for") or default_rules_for()
     known = _worker.get("known", frozenset())
-    assert callable(audit) and callable(rules_for) and isinstance(known, frozenset)
+    prints = _worker.get("prints", frozenset())
+    assert callable(audit) and callable(rules_for) and isinstance(known, frozenset) and isinstance(prints, frozenset)
     import_id = str(_worker.get("import_id", ""))
     try:
         with open(task.file, "rb") as f:
@@ -245,10 +251,12 @@ def _run_task(task: Task) -> ChunkResult:
         name = detect(text) if task.format == "auto" else task.format
         items, offset = _parse(text, name or "auto", task)
     except (OSError, HandHistoryError, UnicodeError) as error:
-        return ChunkResult(task, "", {}, (), (), 0, (), error=str(error))
+        return ChunkResult(task, "", {}, (), (), (), 0, (), error=str(error))
     rows = Rows(import_id, line_offset=offset)
     ids: list[str] = []
+    contents: list[str | None] = []
     seen: set[str] = set()
+    seen_prints: set[str] = set()
     duplicates = 0
     rejected: list[Rejected] = []
     verdicts: list[str] = []
@@ -256,7 +264,8 @@ def _run_task(task: Task) -> ChunkResult:
         if isinstance(item, Rejected):
             rejected.append(item)
             continue
-        if item.hand_id in known or item.hand_id in seen:
+        content = fingerprint(item)
+        if item.hand_id in known or item.hand_id in seen or content in prints or content in seen_prints:
             duplicates += 1
             continue
         try:
@@ -267,14 +276,19 @@ def _run_task(task: Task) -> ChunkResult:
         seen.add(item.hand_id)
         result = _audit(audit, item, rules)
         try:
-            rows.add(item, result, rules)
+            rows.add(item, result, rules, (content,))
         except (HandHistoryError, ValueError, KeyError) as error:
             rejected.append(_rejected(item, RejectCode.INVALID_RECORD, f"cannot be stored: {error}", offset))
             seen.discard(item.hand_id)
             continue
+        if content is not None:
+            seen_prints.add(content)
         ids.append(item.hand_id)
+        contents.append(content)
         verdicts.append(result.verdict.value)
-    return ChunkResult(task, name or "", rows.tables(), tuple(ids), tuple(verdicts), duplicates, tuple(rejected))
+    return ChunkResult(
+        task, name or "", rows.tables(), tuple(ids), tuple(contents), tuple(verdicts), duplicates, tuple(rejected)
+    )
 
 
 def _decode(data: bytes) -> str:
@@ -359,12 +373,14 @@ def import_paths(
     reports = {str(p): FileReport(str(p)) for p in paths}
     with store.writing() as tx:
         known = frozenset(store.hand_ids())
+        prints = frozenset(store.fingerprints())
         seen: set[str] = set()
+        seen_prints: set[str] = set()
         total = sum(_file_size(str(p)) for p in paths)  # what the tasks cover
         bar = progress_bar(total, unit="B", desc="import", bars=progress)
         pending = _Pending(tx)
-        for result in _results(tasks, workers, (audit, rules_for, tx.id, known)):
-            _take(result, reports[result.task.file], seen, pending)
+        for result in _results(tasks, workers, (audit, rules_for, tx.id, known, prints)):
+            _take(result, reports[result.task.file], seen, seen_prints, pending)
             bar.update(_task_size(result.task))
             bar.set_postfix(stored=sum(r.stored for r in reports.values()), refresh=False)
         pending.write()
@@ -409,14 +425,14 @@ class _Pending:
             self.tx.close_batch()
 
 
-def _take(result: ChunkResult, report: FileReport, seen: set[str], pending: _Pending) -> None:
+def _take(result: ChunkResult, report: FileReport, seen: set[str], seen_prints: set[str], pending: _Pending) -> None:
     if result.error is not None:
         report.error = result.error
         return
     report.format = result.format
     report.rejected.extend(result.rejected)
     report.duplicate += result.duplicates
-    repeated = [i for i in result.ids if i in seen]
+    repeated = [i for i, p in zip(result.ids, result.fingerprints) if i in seen or p in seen_prints]
     tables = result.tables
     if repeated:  # in an earlier task of this import
         drop = pa.array(repeated, type=pa.string())
@@ -424,16 +440,20 @@ def _take(result: ChunkResult, report: FileReport, seen: set[str], pending: _Pen
             name: t.filter(pc.invert(pc.is_in(t.column("hand_id"), value_set=drop))) for name, t in tables.items()
         }
         report.duplicate += len(repeated)
-    for hand_id, verdict in zip(result.ids, result.verdicts):
-        if hand_id not in seen:
+    for hand_id, content, verdict in zip(result.ids, result.fingerprints, result.verdicts):
+        if hand_id not in seen and content not in seen_prints:
             seen.add(hand_id)
+            if content is not None:
+                seen_prints.add(content)
             report.stored += 1
             report.verdicts[verdict] += 1
     pending.add(tables)
 
 
 def _results(
-    tasks: Iterable[Task], workers: int | None, init: tuple[AuditFn | None, RulesFn | None, str, frozenset[str]]
+    tasks: Iterable[Task],
+    workers: int | None,
+    init: tuple[AuditFn | None, RulesFn | None, str, frozenset[str], frozenset[str]],
 ) -> Iterator[ChunkResult]:
     """Results in task order: in this process for a single task, else from a process pool."""
     tasks = iter(tasks)

@@ -23,6 +23,7 @@ from analyzer.ruleset import RuleSet
 from analyzer.stats.allin import allin_pots
 from analyzer.stats.facts import KIND_CODES, HandFacts, PlayerFacts, facts_columns, hand_facts, seat_positions
 from analyzer.stats.positions import dealt_positions
+from analyzer.store.fingerprint import fingerprint
 from analyzer.store.moves import moves_columns
 from analyzer.store.schema import ACTIONS, ALLINS, HAND_TABLES, HANDS, PLAYERS, POTS, PROBLEMS, TABLES
 from parsers.record import ActionKind, HandRecord, PostKind, Seat, Stakes, Street, money_text
@@ -154,17 +155,18 @@ class Rows:
         self.rows |= {"strength_rows": [], "strength_rankings": [], "strength_cards": []}
         self._lists: list[list[Any]] = list(self.rows.values())
 
-    def add(self, record: HandRecord, audit: HandAudit, rules: RuleSet) -> None:
-        """Add one hand and its audit: all its rows, or (raising) none of them."""
+    def add(self, record: HandRecord, audit: HandAudit, rules: RuleSet, known: tuple[str | None] | None = None) -> None:
+        """Add one hand and its audit: all its rows, or (raising) none of them. ``known`` is
+        the hand's fingerprint when the caller has made it already (a tuple: it may be None)."""
         sizes = list(map(len, self._lists))
         try:
-            self._add(record, audit, rules)
+            self._add(record, audit, rules, fingerprint(record) if known is None else known[0])
         except BaseException:
             for rows, size in zip(self._lists, sizes, strict=True):
                 del rows[size:]
             raise
 
-    def _add(self, record: HandRecord, audit: HandAudit, rules: RuleSet) -> None:
+    def _add(self, record: HandRecord, audit: HandAudit, rules: RuleSet, content: str | None) -> None:
         out = self.rows
         hands = out["hands"]
         h = len(hands)  # this hand's row number
@@ -226,6 +228,7 @@ class Rows:
                 all_in,
                 verdict,
                 len(audit.problems),
+                content,
             )
         )
         self._add_players(record, dealt, names, audit, first, rules, unique=facts is None)

@@ -13,7 +13,8 @@
 ``allin_ev``  one row a player a hand with an all-in: the result adjusted by exact equity
 
 Money is in the hand's minor unit (``decimals``); the ``*_text`` columns never hold
-markup. Every table has ``hand_id``; ``hands`` holds each id once.
+markup. Every table has ``hand_id``; ``hands`` holds each id once, and each non-null
+``fingerprint`` once (the same hand from another file or format is not stored again).
 """
 
 from __future__ import annotations
@@ -65,6 +66,7 @@ HANDS = pa.schema(
         ("all_in", BOOL),
         ("verdict", STR),
         ("problems", I16),
+        ("fingerprint", STR),  # the hand's content across formats (analyzer.store.fingerprint); null: too bare
     ]
 )
 

@@ -123,7 +123,9 @@ class Store:
             empty = pl.from_arrow(TABLES[table].empty_table())
             assert isinstance(empty, pl.DataFrame)
             return empty.lazy()
-        return pl.scan_parquet([str(f) for f in files])
+        # a column added since a batch was written (the hands' fingerprint) reads as null there
+        schema = pl.from_arrow(TABLES[table].empty_table()).schema  # type: ignore[union-attr]
+        return pl.scan_parquet([str(f) for f in files], schema=schema, missing_columns="insert")
 
     def read(self, table: str, columns: list[str] | None = None) -> pa.Table:
         """A whole table (or some columns of it) as Arrow."""
@@ -133,11 +135,17 @@ class Store:
             schema = pa.schema([schema.field(c) for c in columns])
         if not files:
             return schema.empty_table()
-        return pa.concat_tables(pq.read_table(f, columns=columns) for f in files)
+        return pa.concat_tables(_read_table(f, schema) for f in files)
 
     def hand_ids(self) -> set[str]:
         """Every stored hand id."""
         return set(self.read("hands", ["hand_id"]).column("hand_id").to_pylist())
+
+    def fingerprints(self) -> set[str]:
+        """Every stored hand's content fingerprint (batches written before there were
+        fingerprints have none)."""
+        column = self.read("hands", ["fingerprint"]).column(0)
+        return {v for v in column.to_pylist() if v}
 
     # writing
     @contextmanager
@@ -247,6 +255,18 @@ class BatchWriter:
             with open(self.folder / f"{name}.parquet", "rb") as f:
                 os.fsync(f.fileno())
         return Batch(self.folder.name, tuple(sorted(self.writers)), self.hands)
+
+
+def _read_table(path: Path, schema: pa.Schema) -> pa.Table:
+    """A batch file's columns of ``schema``; a column added since it was written is null."""
+    present = set(pq.read_schema(path).names)
+    table = pq.read_table(path, columns=[name for name in schema.names if name in present])
+    if len(present & set(schema.names)) == len(schema.names):
+        return table
+    return pa.table(
+        [table.column(f.name) if f.name in present else pa.nulls(table.num_rows, f.type) for f in schema],
+        schema=schema,
+    )
 
 
 def _fsync_dir(path: Path) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import zlib
 from itertools import pairwise
 from pathlib import Path
 
@@ -26,7 +27,7 @@ HAND = """
 id {hid}
 rules shortdeck
 stakes ante=100 button=100
-seats Anna 10000, Ben 10000, Carla 10000
+seats Anna 10000, Ben {ben}, Carla 10000
 button Carla
 deal
 preflop Anna r400 Ben f Carla c
@@ -40,7 +41,9 @@ win Anna 2100
 
 
 def hand(hid: str) -> HandRecord:
-    (record,) = list(parse_compact(HAND.format(hid=hid)))
+    """The same deal under each id, with Ben's stack told apart by the id: hands of one
+    content are one hand to the store (its content fingerprint), whatever their ids."""
+    (record,) = list(parse_compact(HAND.format(hid=hid, ben=10000 + zlib.crc32(hid.encode()))))
     assert isinstance(record, HandRecord)
     return record
 
@@ -299,7 +302,7 @@ def test_a_hand_naming_an_unknown_rule_set_is_rejected_with_its_line(tmp_path: P
 
 def test_a_card_outside_the_deck_is_stored_with_the_audits_finding_and_no_category(tmp_path: Path) -> None:
     """SD-DECK: a five in a short-deck hand is the audit's CARD_NOT_IN_DECK; the store keeps the hand."""
-    text = HAND.format(hid="d1").replace("show Carla Qh Jh", "show Carla 5h 5d")
+    text = HAND.format(hid="d1", ben=10000).replace("show Carla Qh Jh", "show Carla 5h 5d")
     (record,) = list(parse_compact(text))
     assert isinstance(record, HandRecord)
     path = tmp_path / "a.jsonl"
