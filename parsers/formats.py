@@ -27,6 +27,9 @@ FORMATS: dict[str, str] = {
     "pokernow": "parsers.pokernow",
     "phh": "parsers.phh",
     "ohh": "parsers.ohh",
+    "pokerbros": "parsers.pokerbros",
+    "partypoker": "parsers.partypoker",
+    "pokermavens": "parsers.pokermavens",
 }
 
 
