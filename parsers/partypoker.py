@@ -91,15 +91,11 @@ SITES = {
 
 _GAMES: tuple[tuple[str, Variant, str], ...] = (
     # pattern, variant, why it is refused (empty: read)
-    (
-        r"Double Hold'?em",
-        Variant.OTHER,
-        "Double Hold'em (three hole cards and a point card) is not a game sixplus covers",
-    ),
+    (r"Double Hold'?em", Variant.OTHER, "; Double Hold'em deals three hole cards and a point card"),
     (r"Short Deck", Variant.SHORTDECK, ""),
     (r"Texas Hold'?em|Hold'?em", Variant.HOLDEM, ""),
-    (r"Omaha(?: Hi-Lo| Hi)?", Variant.OTHER, "Omaha is not a game sixplus covers"),
-    (r"7 Card Stud(?: Hi-Lo)?", Variant.OTHER, "Stud is not a game sixplus covers"),
+    (r"Omaha(?: Hi-Lo| Hi)?", Variant.OTHER, "; Omaha is not covered"),
+    (r"7 Card Stud(?: Hi-Lo)?", Variant.OTHER, "; Stud is not covered"),
 )
 _GAME = re.compile(r"^(?P<before>.*?)\b(?P<game>" + "|".join(f"(?:{p})" for p, _, _ in _GAMES) + r")(?P<after>.*)$")
 _LIMIT_WORDS = {
@@ -315,6 +311,7 @@ class _HandReader:
         self.play_money = False
         self.game_table = False  # "0.10/0.25 Omaha Hi Game Table (PL)": the header names the blinds
         self.date: re.Match[str] | None = None
+        self.buyin: Decimal | None = None  # "$25 USD NL Texas Hold'em": the most a player may bring
 
     # ---- header ----------------------------------------------------------------------
 
@@ -347,8 +344,8 @@ class _HandReader:
         variant, refused = next((v, why) for p, v, why in _GAMES if re.fullmatch(p, name))
         if refused:
             raise ParseError(
-                expected="Texas Hold'em or Short Deck",
-                found=f"{refused}: {name}",
+                expected="a game sixplus covers (Texas Hold'em, Short Deck)" + refused,
+                found=name,
                 line=number,
                 code=RejectCode.UNSUPPORTED_GAME,
             )
@@ -358,6 +355,9 @@ class _HandReader:
         tournament = "Trny" in line or "Tourney" in line or "Buy-in" in line
         self.currency = _currency(before)
         self.date = _DATE.search(after)
+        if betting is not Betting.FIXED_LIMIT and _SLASH.search(before) is None:
+            buyin = re.search(_AMT, before)
+            self.buyin = amount(buyin.group(0)) if buyin else None
         self.game_table = after.lstrip().startswith("Game Table")
         ranking = "trips-over-straight" if variant is Variant.SHORTDECK else None
         declared = (before + name + after.split(" -")[0]).strip()
@@ -515,6 +515,7 @@ class _HandReader:
                 value = _bracketed(rest[len(words) :], number)
                 if kind is PostKind.DEAD_BLIND:  # big blind live, the small blind's part dead
                     bb = max((a for _, k, a, _, _ in self.d.posts if k is PostKind.BIG_BLIND), default=None)
+                    bb = bb or self._buyin_big_blind()
                     if bb is None or bb >= value:
                         raise ParseError(
                             expected="a big blind posted before 'posts big blind + dead', smaller than the sum",
@@ -749,6 +750,13 @@ class _HandReader:
             return to_minor(max(some), decimals) if some else 0
 
         small, big = posted(PostKind.SMALL_BLIND), posted(PostKind.BIG_BLIND)
+        full_big = [a for _, k, a, all_in, _ in self.d.posts if k is PostKind.BIG_BLIND and not all_in]
+        header_big = self._buyin_big_blind()
+        if not full_big and header_big is not None:  # the only big blind is all-in for less
+            try:
+                big = to_minor(header_big, decimals)
+            except ParseError:
+                pass
         slash = _SLASH.search(before)
         low = high = 0
         if slash is not None:
@@ -769,6 +777,12 @@ class _HandReader:
             small_bet=small_bet,
             big_bet=big_bet,
         )
+
+    def _buyin_big_blind(self) -> Decimal | None:
+        """Party's no-limit and pot-limit buy-in is 100 big blinds (40 at "20BB Min" tables)."""
+        if self.buyin is None:
+            return None
+        return self.buyin / (40 if "20BB Min" in self.table else 100)
 
     def _started(self) -> str | None:
         match = self.date
