@@ -38,6 +38,7 @@ Dialects (each a named test in ``tests/parsers/test_partypoker.py``)
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -311,6 +312,7 @@ class _HandReader:
         self.play_money = False
         self.game_table = False  # "0.10/0.25 Omaha Hi Game Table (PL)": the header names the blinds
         self.date: re.Match[str] | None = None
+        self.slash: tuple[Decimal, Decimal] | None = None  # "$15/$30" or "0.01/0.02" before the game
         self.buyin: Decimal | None = None  # "$25 USD NL Texas Hold'em": the most a player may bring
 
     # ---- header ----------------------------------------------------------------------
@@ -355,6 +357,9 @@ class _HandReader:
         tournament = "Trny" in line or "Tourney" in line or "Buy-in" in line
         self.currency = _currency(before)
         self.date = _DATE.search(after)
+        slash = _SLASH.search(before)
+        if slash is not None:
+            self.slash = (amount(slash.group(1)), amount(slash.group(2)))
         if betting is not Betting.FIXED_LIMIT and _SLASH.search(before) is None:
             buyin = re.search(_AMT, before)
             self.buyin = amount(buyin.group(0)) if buyin else None
@@ -667,6 +672,7 @@ class _HandReader:
         values += (
             [a for _, a, _, _, _ in awards] + list(d.pots) + [a for _, a in d.deductions] + list(d.cashouts.values())
         )
+        values += list(self.slash or ())
         money_game = self.currency is not None and not tournament and not self.play_money
         decimals = max(2 if money_game else 0, decimals_needed(values))
 
@@ -753,21 +759,13 @@ class _HandReader:
         full_big = [a for _, k, a, all_in, _ in self.d.posts if k is PostKind.BIG_BLIND and not all_in]
         header_big = self._buyin_big_blind()
         if not full_big and header_big is not None:  # the only big blind is all-in for less
-            try:
+            with contextlib.suppress(ParseError):  # a buy-in that is not 100 big blinds in whole cents
                 big = to_minor(header_big, decimals)
-            except ParseError:
-                pass
-        slash = _SLASH.search(before)
-        low = high = 0
-        if slash is not None:
-            try:
-                low, high = (to_minor(amount(x), decimals) for x in slash.groups())
-            except ParseError:
-                low = high = 0
+        low, high = (to_minor(x, decimals) for x in self.slash) if self.slash else (0, 0)
         small_bet = big_bet = 0
-        if game.betting is Betting.FIXED_LIMIT and slash is not None:
+        if game.betting is Betting.FIXED_LIMIT:
             small_bet, big_bet = low, high
-        elif slash is not None and self.game_table:
+        elif self.game_table:
             small, big = small or low, big or high
         return Stakes(
             ante=posted(PostKind.ANTE),
