@@ -198,12 +198,23 @@ def parse_as(text: str, *, file: str = "", format: str = FORMAT) -> Iterator[Han
         header = _HEADER.match(block[0][1])
         hand_id = header.group("id") if header else None
         try:
+            if block[-1][1] == _CUT:
+                raise ParseError(
+                    expected="the rest of the hand",
+                    found="the next hand's header in the middle of a line",
+                    line=block[-1][0],
+                    code=RejectCode.TRUNCATED,
+                )
             yield _HandReader(block, file, format).record()
         except ParseError as error:
             placed = error.with_context(
                 file=file, line_offset=0 if error.line else number, hand_id=hand_id, format=format
             )
             yield Rejected.from_error(placed)
+
+
+#: the text of a line cut short by the next hand's header (the cut hand is TRUNCATED)
+_CUT = "\x00cut"
 
 
 def _lines(text: str) -> list[tuple[int, str]]:
@@ -213,7 +224,7 @@ def _lines(text: str) -> list[tuple[int, str]]:
         line = raw.strip()
         at = line.find("***** Hand History ")
         if at > 0 and _HEADER.match(line, at):
-            out.append((number, line[:at].rstrip()))
+            out.append((number, _CUT))
             line = line[at:]
         out.append((number, line))
     return out
