@@ -72,6 +72,7 @@ FORMAT = "partypoker"
 #: an amount as Party writes it: symbol, digits with points or commas, never ending in one
 _AMT = r"[$€£]?\s?\d(?:[\d.,]*\d)?"
 _CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
+_MOVED = re.compile(r"^(\S.*) has (left|joined) the table\.?$")
 
 _HEADER = re.compile(r"\*{5} Hand History [Ff]or Game (?P<id>\w+) \*{5}(?: \((?P<site>[^)]*)\))?")
 _HEADER_LINE = re.compile(r"^\s*\*{5} Hand History [Ff]or Game \w+ \*{5}", re.M)
@@ -145,21 +146,24 @@ _POT_LINE = re.compile(
 _BALANCE = re.compile(r"^(?P<cashed>Cashed out\s+)?balance (?P<balance>" + _AMT + r"),\s*(?P<rest>.*)$")
 _COLLECTED = re.compile(r"collected (?P<amount>" + _AMT + r")")
 _WINS = re.compile(
-    r"^wins (?:Lo \()?(?P<amount>" + _AMT + r"(?:\s*(?:USD|EUR|GBP))?)\)?"
+    r"^wins (?:Lo \()?(?P<amount>" + _AMT + r"(?:\s*(?:USD|EUR|GBP|chips))?)\)?"
     r"(?: from (?:the )?(?P<pot>main pot|side pot(?: \d+)?))?(?: with (?P<with>.*?))?\.?$"
 )
 _RAISE_TO = re.compile(r"^(?P<by>" + _AMT + r") to (?P<to>" + _AMT + r")$")
 #: lines outside any player's action that carry nothing for the record
 _NOISE = re.compile(
     r"^(?:Game #?\w+ starts\.?|#Game No\s*:\s*\w+|Creating (?:Main|Side) Pot.*"
-    r"|There is no Small Blind in this hand.*|Board:.*|\*\* Dealing down cards \*\*)$"
+    r"|There is no Small Blind in this hand.*|Board:.*|\*\* Dealing down cards \*\*"
+    r"|Trny: ?\d+ Level: ?\d+|(?:Blinds|Stakes)(?:-Antes)?\(.*\)|Player .+ finished in .*"
+    r"|Congratulations to player .*)$"
 )
 #: a player's line that carries nothing for the record
 _PLAYER_NOISE = re.compile(
     r"^(?:has (?:left|joined) the table\.?|is sitting out\.?|has been reconnected\.?|is disconnected\.?"
     r"|will be using (?:his|her|their) time bank.*|has timed out.*|does not show cards\.?|sits out\.?"
     r"|Cash-out Premium % is .*|probabilty is .*|probability is .*|is connected\.?|is back\.?"
-    r"|finished in \d+(?:st|nd|rd|th)? place.*|- Selects point card)$"
+    r"|finished in \d+(?:st|nd|rd|th)? place.*|- Selects point card"
+    r"|did not respond in time\.?|could not respond in time.*)$"
 )
 
 
@@ -237,7 +241,7 @@ def amount(text: str) -> Decimal:
     (Decimal('26.02'), Decimal('2290.68'), Decimal('0.10'), Decimal('0.35'), Decimal('1500'))
     """
     core = text.strip()
-    for token in ("USD", "EUR", "GBP", "$", "€", "£", " "):
+    for token in ("USD", "EUR", "GBP", "chips", "$", "€", "£", " "):
         core = core.replace(token, "")
     if "," in core and "." in core:
         core = core.replace(",", "") if core.rfind(".") > core.rfind(",") else core.replace(".", "").replace(",", ".")
@@ -312,6 +316,7 @@ class _HandReader:
         self.site = SITES[site]
         self.d = _Draft()
         self.names: list[str] = []  # longest first
+        self.joined: list[str] = []  # players who joined during the hand, without a seat line
         self.street = Street.PREFLOP
         self.dealt = False
         self.street_in: dict[str, Decimal] = {}
@@ -427,8 +432,16 @@ class _HandReader:
             return
         name = self._player(line)
         if name is None:
-            if re.match(r"^\S.* has (?:left|joined) the table\.?$", line):
+            if (moved := _MOVED.match(line)) is not None:
+                if moved.group(2) == "joined":
+                    self.joined.append(moved.group(1))
                 return
+            if any(line.startswith(joined + " ") for joined in self.joined):  # no seat line, no stack
+                raise ParseError(
+                    expected="a player seated with a stack at the start of the hand (this one joined during it)",
+                    found=line,
+                    line=number,
+                )
             raise ParseError(expected="an action of a seated player, or a street marker", found=line, line=number)
         self._player_line(name, line[len(name) + 1 :].strip(), number)
 

@@ -237,7 +237,11 @@ def test_an_unknown_line_rejects_its_hand_with_the_line() -> None:
 def test_a_post_by_a_player_who_joined_without_a_seat_is_rejected() -> None:
     text = LIMIT.replace("Cy posts big blind [$15 USD].", "Dee has joined the table.\nDee posts big blind [$15 USD].")
     (reason,) = rejected(text)
-    assert reason.code is RejectCode.PARSE_ERROR and "Dee posts big blind" in reason.message
+    assert reason.code is RejectCode.PARSE_ERROR and reason.line == 14
+    assert reason.message.endswith(
+        "expected a player seated with a stack at the start of the hand (this one joined during it), "
+        "found 'Dee posts big blind [$15 USD].'"
+    )
 
 
 def test_omaha_is_one_rejected_hand_between_read_ones() -> None:
@@ -259,3 +263,47 @@ def test_text_without_a_party_header_is_one_parse_error() -> None:
 def test_888_headers_are_not_party() -> None:
     assert not partypoker.sniff("***** 888poker Hand History for Game 1 *****\n")
     assert not partypoker.sniff("***** Cassava Hand History for Game 1 *****\n")
+
+
+TOURNAMENT = """\
+#Game No : 11960068999
+***** Hand History for Game 11960068999 *****
+NL Texas Hold'em  Trny: 71487999 Level: 1  Blinds(20/40) - Friday, July 27, 23:10:00 MSKS 2012
+Table $50 Freeroll (2695999) Table #12 (Real Money)
+Seat 3 is the button
+Total number of players : 3/10
+Seat 1: 7seven ( 3,000 )
+Seat 2: Ann ( 2,500 )
+Seat 3: Bob ( 3,500 )
+Trny: 71487999 Level: 1
+Blinds(20/40)
+7seven posts small blind [20].
+Ann posts big blind [40].
+** Dealing down cards **
+Bob did not respond in time
+Bob folds
+7seven is all-In  [2,980]
+Ann could not respond in time.(disconnected)
+Ann is all-In  [2,460]
+** Dealing Flop ** [ 2h, 6s, Ts ]
+** Dealing Turn ** [ Qd ]
+** Dealing River ** [ Qh ]
+7seven shows [ Ad, Ac ]two pairs, Aces and Queens.
+Ann shows [ Kd, Kc ]two pairs, Kings and Queens.
+7seven wins 5,500 chips from the main pot with two pairs, Aces and Queens.
+Player Ann finished in 3 169.
+"""
+
+
+def test_tournament_chips_time_outs_and_a_name_that_starts_with_a_digit() -> None:
+    record = only(TOURNAMENT)
+    assert record.game.tournament and (record.currency, record.decimals) == ("CHIPS", 0)
+    assert record.game.declared == "NL Texas Hold'em  Trny: 71487999 Level: 1  Blinds(20/40)"
+    assert record.stakes == Stakes(small_blind=20, big_blind=40) and record.table == "$50 Freeroll (2695999) Table #12"
+    assert record.actions[1:] == (
+        Action(Street.PREFLOP, "7seven", ActionKind.RAISE, 3000, True, 17),
+        Action(Street.PREFLOP, "Ann", ActionKind.CALL, 2500, True, 19),
+    )
+    assert record.returned == (Returned("7seven", 500, 25),)
+    assert record.awards == (Award("7seven", 5000, 0, 0, "two pairs, Aces and Queens", 25),)
+    assert audit_with(record).verdict.value == "ok"
