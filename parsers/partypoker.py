@@ -143,7 +143,7 @@ _MONTHS = {
 _POT_LINE = re.compile(
     r"(?P<label>Main Pot|Side Pot ?\d*|Rake|Jackpot|[A-Z][A-Za-z ]*?)\s*:\s*(?P<amount>" + _AMT + r")"
 )
-_BALANCE = re.compile(r"^(?P<cashed>Cashed out\s+)?balance (?P<balance>" + _AMT + r"),\s*(?P<rest>.*)$")
+_BALANCE = re.compile(r"^(?P<name>.+?)(?P<cashed> Cashed out)?\s+balance (?P<balance>" + _AMT + r"),\s*(?P<rest>.*)$")
 _COLLECTED = re.compile(r"collected (?P<amount>" + _AMT + r")")
 _WINS = re.compile(
     r"^wins (?:Lo \()?(?P<amount>" + _AMT + r"(?:\s*(?:USD|EUR|GBP|chips))?)\)?"
@@ -315,7 +315,8 @@ class _HandReader:
             )
         self.site = SITES[site]
         self.d = _Draft()
-        self.names: list[str] = []  # longest first
+        self.names: list[str] = []  # every spelling of a seated player's name, longest first
+        self.alias: dict[str, str] = {}  # a longer spelling -> the seated name
         self.joined: list[str] = []  # players who joined during the hand, without a seat line
         self.street = Street.PREFLOP
         self.dealt = False
@@ -430,8 +431,10 @@ class _HandReader:
         if line.startswith("Dealt to "):
             self._dealt(line[9:], number)
             return
-        name = self._player(line)
-        if name is None:
+        found = self._player(line)
+        if found is None:
+            if any(line.startswith(spelling + ": ") for spelling in self.names):  # chat
+                return
             if (moved := _MOVED.match(line)) is not None:
                 if moved.group(2) == "joined":
                     self.joined.append(moved.group(1))
@@ -443,7 +446,8 @@ class _HandReader:
                     line=number,
                 )
             raise ParseError(expected="an action of a seated player, or a street marker", found=line, line=number)
-        self._player_line(name, line[len(name) + 1 :].strip(), number)
+        name, length = found
+        self._player_line(name, line[length + 1 :].strip(), number)
 
     def _seat(self, seat: re.Match[str], number: int) -> None:
         name = seat.group("name").strip()
@@ -455,11 +459,24 @@ class _HandReader:
         self.left[name] = stack
         self.names = sorted((n for _, n, _ in self.d.seats), key=len, reverse=True)
 
-    def _player(self, line: str) -> str | None:
-        for name in self.names:
-            if line.startswith(name) and line[len(name) : len(name) + 1] == " ":
-                return name
+    def _player(self, line: str) -> tuple[str, int] | None:
+        """The seated player a line starts with, and the length of the spelling it uses."""
+        for spelling in self.names:
+            if line.startswith(spelling) and line[len(spelling) : len(spelling) + 1] == " ":
+                return self.alias.get(spelling, spelling), len(spelling)
         return None
+
+    def _full_name(self, full: str, number: int) -> str:
+        """A name as a later line spells it: a seated one, or (2013 "Game Table" files) the full name
+        of a player whose seat line cut it short ("Seat 2: Hero" and "Dealt to Hero Name")."""
+        if full in self.alias or any(full == n for _, n, _ in self.d.seats):
+            return self.alias.get(full, full)
+        short = [n for _, n, _ in self.d.seats if full.startswith(n + " ")]
+        if len(short) != 1:
+            raise ParseError(expected="the name of a seated player", found=full, line=number)
+        self.alias[full] = short[0]
+        self.names = sorted([*self.names, full], key=len, reverse=True)
+        return short[0]
 
     def _street(self, match: re.Match[str], number: int) -> None:
         street = Street(match.group("street").lower())
@@ -478,13 +495,11 @@ class _HandReader:
         self.dealt = True
 
     def _dealt(self, rest: str, number: int) -> None:
-        name = self._player(rest + " ")
-        if name is None:
-            raise ParseError(expected='"Dealt to <seated player> [<cards>]"', found="Dealt to " + rest, line=number)
-        cards = rest[len(name) :].strip()
-        if not (cards.startswith("[") and cards.endswith("]")):
+        bracket = rest.rfind(" [")
+        if bracket < 0 or not rest.endswith("]"):
             raise ParseError(expected='"Dealt to <player> [<cards>]"', found="Dealt to " + rest, line=number)
-        self._show(name, split_cards(cards[1:-1]), False, "", number)
+        name = self._full_name(rest[:bracket].strip(), number)
+        self._show(name, split_cards(rest[bracket + 2 : -1]), False, "", number)
         self.dealt = True
 
     def _show(self, name: str, cards: tuple[str, ...], mucked: bool, description: str, number: int) -> None:
@@ -633,7 +648,7 @@ class _HandReader:
             winner = self._player(tail)
             if winner is None:  # pragma: no cover - the cut is at a seated name
                 raise ParseError(expected="a seated player", found=tail, line=number)
-            self._wins(winner, tail[len(winner) + 1 :], number)
+            self._wins(winner[0], tail[winner[1] + 1 :], number)
 
     def _shows(self, name: str, rest: str, number: int) -> None:
         mucked = rest.startswith("doesn't")
@@ -657,12 +672,10 @@ class _HandReader:
                 else:
                     d.deductions.append((label.strip().lower(), money))
             return True
-        name = self._player(line)
-        if name is None:
-            return False
-        balance = _BALANCE.match(line[len(name) + 1 :].strip())
+        balance = _BALANCE.match(line)
         if balance is None:
             return False
+        name = self._full_name(balance.group("name"), number)
         rest = balance.group("rest")
         if "sits out" in rest and "bet" not in rest:
             d.sitting_out.add(name)

@@ -307,3 +307,52 @@ def test_tournament_chips_time_outs_and_a_name_that_starts_with_a_digit() -> Non
     assert record.returned == (Returned("7seven", 500, 25),)
     assert record.awards == (Award("7seven", 5000, 0, 0, "two pairs, Aces and Queens", 25),)
     assert audit_with(record).verdict.value == "ok"
+
+
+CUT_NAME = """\
+***** Hand History For Game 12566995999 *****
+0.50/1 Texas Hold'em Game Table (NL)  -  Sun Jan 20 14:00:00 EST 2013
+Table Table Calarasi  (Real Money) -- Seat 4 is the button
+Total number of players : 4/6
+Seat 1: Kim ($30)
+Seat 2: Hero ($100)
+Seat 3: Lee ($95)
+Seat 4: Max ($137.41)
+Kim posts small blind (0.5)
+Hero posts big blind (1.0)
+** Dealing down cards **
+Dealt to Hero Name [ Ad, 5d ]
+Lee: gl all
+Lee calls (1.0)
+Max folds
+Kim folds
+Hero Name checks
+** Dealing Flop ** :  [ 9h, Kh, Qc ]
+Hero checks
+Lee bets (2)
+Hero Name calls (2)
+** Dealing Turn ** :  [ 9d ]
+Hero checks
+Lee checks
+** Dealing River ** :  [ 2d ]
+Hero checks
+Lee checks
+** Summary **
+Main Pot: $6.25 Rake: $0.25
+Board: [ 9h Kh Qc 9d 2d ]
+Kim balance $29.50, lost $0.5 (folded)
+Hero Name balance $99.13, bet $3, collected $3.13, net +$0.13 [ Ad 5d ] [ a pair of nines -- Ad,Kh,Qc,9h,9d ]
+Lee balance $95.12, bet $3, collected $3.12, net +$0.12 [ As Th ] [ a pair of nines -- As,Kh,Qc,9h,9d ]
+Max balance $137.41, didn't bet (folded)
+"""
+
+
+def test_a_name_the_seat_line_cut_short_and_chat_lines() -> None:
+    """2013 "Game Table" files: "Seat 2: Hero" but "Dealt to Hero Name", "Hero Name checks"."""
+    record = only(CUT_NAME)
+    assert {a.player for a in record.actions} == {"Hero", "Lee", "Max", "Kim"}
+    assert Action(Street.FLOP, "Hero", ActionKind.CALL, 200, False, 21) in record.actions
+    assert record.awards == (Award("Hero", 313, None, 0, "", 32), Award("Lee", 312, None, 0, "", 33))
+    assert Shown("Hero", ("Ad", "5d"), False, "a pair of nines", 12) in record.shown
+    assert record.pots == (625,) and record.total_pot == 650 and record.rake == 25
+    assert audit_with(record).verdict.value == "ok"
