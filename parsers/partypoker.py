@@ -43,6 +43,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
+from functools import lru_cache
 
 from parsers.amounts import decimals_needed, parse_decimal, to_minor
 from parsers.cardtext import split_cards
@@ -72,6 +73,9 @@ FORMAT = "partypoker"
 #: an amount as Party writes it: symbol, digits with points or commas, never ending in one
 _AMT = r"[$€£]?\s?\d(?:[\d.,]*\d)?"
 _CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
+_DECIMAL_COMMA = re.compile(r"\d+,\d{1,2}")  # "$26,02": the Mac client's decimal comma
+_ISO = re.compile(r"\b(USD|EUR|GBP)\b")
+_SHOWN_CARDS = re.compile(r"\[([^\]]*)\]\s*(?:\[\s*(.*?)\s*\])?\s*$")
 _MOVED = re.compile(r"^(\S.*) has (left|joined) the table\.?$")
 
 _HEADER = re.compile(r"\*{5} Hand History [Ff]or Game (?P<id>\w+) \*{5}(?: \((?P<site>[^)]*)\))?")
@@ -151,9 +155,12 @@ _WINS = re.compile(
 )
 _RAISE_TO = re.compile(r"^(?P<by>" + _AMT + r") to (?P<to>" + _AMT + r")$")
 #: lines outside any player's action that carry nothing for the record
+#: how the lines of :data:`_NOISE` start
+_NOISE_STARTS: tuple[str, ...] = ("Game ", "#Game", "Creating ", "There is", "Board:", "Trny:", "Blinds", "Stakes")
+_NOISE_STARTS += ("Player ", "Congratulations")
 _NOISE = re.compile(
     r"^(?:Game #?\w+ starts\.?|#Game No\s*:\s*\w+|Creating (?:Main|Side) Pot.*"
-    r"|There is no Small Blind in this hand.*|Board:.*|\*\* Dealing down cards \*\*"
+    r"|There is no Small Blind in this hand.*|Board:.*"
     r"|Trny: ?\d+ Level: ?\d+|(?:Blinds|Stakes)(?:-Antes)?\(.*\)|Player .+ finished in .*"
     r"|Congratulations to player .*)$"
 )
@@ -234,6 +241,7 @@ def _lines(text: str) -> list[tuple[int, str]]:
     return out
 
 
+@lru_cache(maxsize=4096)
 def amount(text: str) -> Decimal:
     """A Party amount: currency symbol and code around it, decimal point or (Mac) decimal comma.
 
@@ -245,7 +253,7 @@ def amount(text: str) -> Decimal:
         core = core.replace(token, "")
     if "," in core and "." in core:
         core = core.replace(",", "") if core.rfind(".") > core.rfind(",") else core.replace(".", "").replace(",", ".")
-    elif re.fullmatch(r"\d+,\d{1,2}", core):
+    elif _DECIMAL_COMMA.fullmatch(core):
         core = core.replace(",", ".")
     return parse_decimal(core)
 
@@ -254,7 +262,7 @@ def _currency(text: str) -> str | None:
     for symbol, code in _CURRENCIES.items():
         if symbol in text:
             return code
-    match = re.search(r"\b(USD|EUR|GBP)\b", text)
+    match = _ISO.search(text)
     return match.group(1) if match else None
 
 
@@ -360,7 +368,7 @@ class _HandReader:
         if match is None:
             raise ParseError(expected='a game line like "$25 USD NL Texas Hold\'em - <date>"', found=line, line=number)
         name = match.group("game")
-        variant, refused = next((v, why) for p, v, why in _GAMES if re.fullmatch(p, name))
+        variant, refused = next((v, why) for p, v, why in _GAMES if re.fullmatch(p, name))  # once a hand
         if refused:
             raise ParseError(
                 expected="a game sixplus covers (Texas Hold'em, Short Deck)" + refused,
@@ -399,55 +407,67 @@ class _HandReader:
     # ---- lines -------------------------------------------------------------------------
 
     def _line(self, line: str, number: int) -> None:
+        if not line:
+            return
         d = self.d
-        if not line or _NOISE.match(line):
+        if d.summary:
+            if self._summary_line(line, number):
+                return
+        elif not self.dealt and not d.posts and self._head_line(line, number):
+            return
+        if line[:2] == "**":
             if line == "** Dealing down cards **":
                 self.dealt = True
+            elif line == "** Summary **":
+                d.summary = True
+            elif (street := _STREET.match(line)) is not None:
+                self._street(street, number)
+            else:
+                raise ParseError(expected="a street marker like ** Dealing Flop ** [ .. ]", found=line, line=number)
             return
-        if line == "** Summary **":
-            d.summary = True
-            return
-        if d.summary and self._summary_line(line, number):
-            return
-        if (table := _TABLE.match(line)) is not None and not self.table:
-            self.table = table.group("name")
-            self.play_money = table.group("money") == "Play"
-            if table.group("button"):
-                self.button = int(table.group("button"))
-            return
-        if (button := _BUTTON.match(line)) is not None:
-            self.button = int(button.group(1))
-            return
-        if (players := _PLAYERS.match(line)) is not None:
-            if players.group(2):
-                self.max_seats = int(players.group(2))
-            return
-        if not self.dealt and (seat := _SEAT.match(line)) is not None and not d.posts:
-            self._seat(seat, number)
-            return
-        if (street := _STREET.match(line)) is not None:
-            self._street(street, number)
+        if line.startswith(_NOISE_STARTS) and _NOISE.match(line):
             return
         if line.startswith("Dealt to "):
             self._dealt(line[9:], number)
             return
         found = self._player(line)
-        if found is None:
-            if any(line.startswith(spelling + ": ") for spelling in self.names):  # chat
-                return
-            if (moved := _MOVED.match(line)) is not None:
-                if moved.group(2) == "joined":
-                    self.joined.append(moved.group(1))
-                return
-            if any(line.startswith(joined + " ") for joined in self.joined):  # no seat line, no stack
-                raise ParseError(
-                    expected="a player seated with a stack at the start of the hand (this one joined during it)",
-                    found=line,
-                    line=number,
-                )
-            raise ParseError(expected="an action of a seated player, or a street marker", found=line, line=number)
-        name, length = found
-        self._player_line(name, line[length + 1 :].strip(), number)
+        if found is not None:
+            name, length = found
+            self._player_line(name, line[length + 1 :].strip(), number)
+            return
+        if any(line.startswith(spelling + ": ") for spelling in self.names):  # chat
+            return
+        if (moved := _MOVED.match(line)) is not None:
+            if moved.group(2) == "joined":
+                self.joined.append(moved.group(1))
+            return
+        if any(line.startswith(joined + " ") for joined in self.joined):  # no seat line, no stack
+            raise ParseError(
+                expected="a player seated with a stack at the start of the hand (this one joined during it)",
+                found=line,
+                line=number,
+            )
+        raise ParseError(expected="an action of a seated player, or a street marker", found=line, line=number)
+
+    def _head_line(self, line: str, number: int) -> bool:
+        """The table, the button, the number of players and the seats, before the first post."""
+        if line.startswith("Table ") and not self.table and (table := _TABLE.match(line)) is not None:
+            self.table = table.group("name")
+            self.play_money = table.group("money") == "Play"
+            if table.group("button"):
+                self.button = int(table.group("button"))
+            return True
+        if line.startswith("Seat ") and (button := _BUTTON.match(line)) is not None:
+            self.button = int(button.group(1))
+            return True
+        if line.startswith("Total number") and (players := _PLAYERS.match(line)) is not None:
+            if players.group(2):
+                self.max_seats = int(players.group(2))
+            return True
+        if line[:4] in ("Seat", "seat") and (seat := _SEAT.match(line)) is not None:
+            self._seat(seat, number)
+            return True
+        return False
 
     def _seat(self, seat: re.Match[str], number: int) -> None:
         name = seat.group("name").strip()
@@ -684,7 +704,7 @@ class _HandReader:
             d.collected.append((name, amount(collected.group("amount")), number))
         if balance.group("cashed"):
             d.opted.add(name)
-        cards = re.search(r"\[([^\]]*)\]\s*(?:\[\s*(.*?)\s*\])?\s*$", rest)
+        cards = _SHOWN_CARDS.search(rest)
         if cards is not None:
             description = (cards.group(2) or "").split(" -- ")[0]
             self._show(name, split_cards(cards.group(1)), False, description, number)

@@ -78,7 +78,7 @@ _WINS = re.compile(
     r"^(?:wins|splits) (?P<pot>Pot|Main Pot|Side Pot \d+) \((?P<amount>" + _AMT + r")\)(?: with (?P<with>.*))?$"
 )
 _RAKE = re.compile(r"^Rake \((?P<amount>" + _AMT + r")\)$")
-_NOISE = re.compile(r"^(?:Site: .*|Table: .*|\*\* Hole Cards \*\*|Tournament: .*)$")
+_NOISE = re.compile(r"^(?:Tournament: .*)$")
 _PLAYER_NOISE = re.compile(
     r"^(?:has timed out.*|is sitting out|sits out|has returned|adds " + _AMT + r" chips.*|has left the table"
     r"|has joined the table.*|is disconnected|has reconnected|mucks(?: .*)?|stands up|rebuys.*)$"
@@ -181,18 +181,15 @@ class _Reader:
         self.rake: list[Decimal] = []
 
     def line(self, line: str, number: int) -> None:
-        if line.startswith("Site: "):
-            self.site_name = line[6:]
+        if line[:2] == "**":
+            if line == "** Hole Cards **":
+                self.dealt = True
+            elif (street := _STREET.match(line)) is not None:
+                self._street(street, number)
+            elif _SHOWDOWN.match(line) is None:
+                raise ParseError(expected="a street marker like ** Flop ** [..]", found=line, line=number)
             return
-        if line.startswith("Table: ") and not self.table:
-            self.table = line[7:]
-            return
-        if line == "** Hole Cards **":
-            self.dealt = True
-            return
-        if _NOISE.match(line) or _SHOWDOWN.match(line):
-            return
-        if not self.dealt and not self.posts and (seat := _SEAT.match(line)) is not None:
+        if not self.dealt and not self.posts and line.startswith("Seat ") and (seat := _SEAT.match(line)):
             name = seat.group("name")
             if name in self.left:
                 raise ParseError(expected="each player seated once", found=name, line=number)
@@ -201,10 +198,7 @@ class _Reader:
             self.left[name] = stack
             self.names = sorted(self.left, key=len, reverse=True)
             return
-        if (street := _STREET.match(line)) is not None:
-            self._street(street, number)
-            return
-        if (rake := _RAKE.match(line)) is not None:
+        if line.startswith("Rake (") and (rake := _RAKE.match(line)) is not None:
             self.rake.append(parse_decimal(rake.group("amount")))
             return
         if line.startswith("Dealt to "):
@@ -215,9 +209,14 @@ class _Reader:
             self._show(name, split_cards(rest[1:-1]), "", number)
             return
         name = self._player(line)
-        if name is None:
+        if name is not None:
+            self._player_line(name, line[len(name) + 1 :].strip(), number)
+        elif line.startswith("Site: "):
+            self.site_name = self.site_name or line[6:]
+        elif line.startswith("Table: "):
+            self.table = self.table or line[7:]
+        elif _NOISE.match(line) is None:
             raise ParseError(expected="an action of a seated player, or a street marker", found=line, line=number)
-        self._player_line(name, line[len(name) + 1 :].strip(), number)
 
     def _player(self, line: str) -> str | None:
         for name in self.names:
