@@ -110,6 +110,8 @@ _LIMIT_WORDS = {
     "FL": Betting.FIXED_LIMIT,
     "Limit": Betting.FIXED_LIMIT,
 }
+_LIMIT = re.compile(r"\b(NL|PL|FL|Limit)\b")
+_AMOUNT = re.compile(_AMT)
 _SLASH = re.compile(r"(" + _AMT + r")\s*/\s*(" + _AMT + r")")
 _TABLE = re.compile(
     r"^Table (?P<name>.*?)\s*\(\s*(?P<money>Real|Play) Money\s*\)(?:\s*--\s*Seat (?P<button>\d+) is the button)?$"
@@ -297,7 +299,6 @@ class _Draft:
     awards: list[tuple[str, Decimal, int | None, str, int]] = field(default_factory=list)
     collected: list[tuple[str, Decimal, int]] = field(default_factory=list)
     cashouts: dict[str, Decimal] = field(default_factory=dict)
-    opted: set[str] = field(default_factory=set)
     pots: list[Decimal] = field(default_factory=list)
     deductions: list[tuple[str, Decimal]] = field(default_factory=list)
     summary: bool = False
@@ -355,15 +356,15 @@ class _HandReader:
                 code=RejectCode.TRUNCATED,
             )
         number, game_line = rest[i]
-        game, stakes_text, tournament = self._game(game_line, number)
+        game = self._game(game_line, number)
         for number, line in rest[i + 1 :]:
             try:
                 self._line(line, number)
             except ParseError as error:
                 raise error if error.line else error.with_context(line_offset=number) from None
-        return self._build(game, stakes_text, tournament, game_line)
+        return self._build(game)
 
-    def _game(self, line: str, number: int) -> tuple[Game, str, bool]:
+    def _game(self, line: str, number: int) -> Game:
         match = _GAME.match(line)
         if match is None:
             raise ParseError(expected='a game line like "$25 USD NL Texas Hold\'em - <date>"', found=line, line=number)
@@ -377,7 +378,7 @@ class _HandReader:
                 code=RejectCode.UNSUPPORTED_GAME,
             )
         before, after = match.group("before"), match.group("after")
-        words = re.findall(r"\b(NL|PL|FL|Limit)\b", before + " " + after.split(" - ")[0])
+        words = _LIMIT.findall(before + " " + after.split(" - ")[0])
         betting = _LIMIT_WORDS[words[0]] if words else Betting.FIXED_LIMIT
         tournament = "Trny" in line or "Tourney" in line or "Buy-in" in line
         self.currency = _currency(before)
@@ -385,23 +386,14 @@ class _HandReader:
         slash = _SLASH.search(before)
         if slash is not None:
             self.slash = (amount(slash.group(1)), amount(slash.group(2)))
-        if betting is not Betting.FIXED_LIMIT and _SLASH.search(before) is None:
-            buyin = re.search(_AMT, before)
+        if betting is not Betting.FIXED_LIMIT and slash is None:
+            buyin = _AMOUNT.search(before)
             self.buyin = amount(buyin.group(0)) if buyin else None
         self.game_table = after.lstrip().startswith("Game Table")
         ranking = "trips-over-straight" if variant is Variant.SHORTDECK else None
         declared = (before + name + after.split(" -")[0]).strip()
-        return (
-            Game(
-                variant=variant,
-                betting=betting,
-                site=self.site,
-                declared=declared,
-                ranking=ranking,
-                tournament=tournament,
-            ),
-            before,
-            tournament,
+        return Game(
+            variant=variant, betting=betting, site=self.site, declared=declared, ranking=ranking, tournament=tournament
         )
 
     # ---- lines -------------------------------------------------------------------------
@@ -549,8 +541,7 @@ class _HandReader:
         if rest.startswith(("shows ", "doesn't show ")):
             self._shows(name, rest, number)
             return
-        if rest == "opted for cash-out":
-            self.d.opted.add(name)
+        if rest == "opted for cash-out":  # the amount follows: "X Cashout Amount is 23.01"
             return
         if rest.startswith("Cashout Amount is "):
             self.d.cashouts[name] = amount(rest[18:])
@@ -702,8 +693,6 @@ class _HandReader:
         collected = _COLLECTED.search(rest)
         if collected is not None and not balance.group("cashed"):
             d.collected.append((name, amount(collected.group("amount")), number))
-        if balance.group("cashed"):
-            d.opted.add(name)
         cards = _SHOWN_CARDS.search(rest)
         if cards is not None:
             description = (cards.group(2) or "").split(" -- ")[0]
@@ -712,7 +701,7 @@ class _HandReader:
 
     # ---- the record --------------------------------------------------------------------
 
-    def _build(self, game: Game, stakes_text: str, tournament: bool, game_line: str) -> HandRecord:
+    def _build(self, game: Game) -> HandRecord:
         d = self.d
         if not d.seats:
             raise ParseError(expected="seat lines", found="none", line=self.start, code=RejectCode.TRUNCATED)
@@ -730,7 +719,7 @@ class _HandReader:
             [a for _, a, _, _, _ in awards] + list(d.pots) + [a for _, a in d.deductions] + list(d.cashouts.values())
         )
         values += list(self.slash or ())
-        money_game = self.currency is not None and not tournament and not self.play_money
+        money_game = self.currency is not None and not game.tournament and not self.play_money
         decimals = max(2 if money_game else 0, decimals_needed(values))
 
         def minor(value: Decimal) -> int:
@@ -759,7 +748,7 @@ class _HandReader:
             total_pot=(sum(pots) + sum(x.amount for x in deductions)) if d.summary and pots else None,
             pots=pots,
             game=game,
-            stakes=self._stakes(game, stakes_text, decimals),
+            stakes=self._stakes(game, decimals),
             currency=("PLAY" if self.play_money else self.currency) or "CHIPS",
             decimals=decimals,
             table=self.table,
@@ -806,7 +795,7 @@ class _HandReader:
                 break
         return [(name, excess, line)]
 
-    def _stakes(self, game: Game, before: str, decimals: int) -> Stakes:
+    def _stakes(self, game: Game, decimals: int) -> Stakes:
         def posted(kind: PostKind) -> int:
             full = [a for _, k, a, all_in, _ in self.d.posts if k is kind and not all_in]
             some = full or [a for _, k, a, _, _ in self.d.posts if k is kind]
