@@ -17,7 +17,7 @@ import pytest
 
 from analyzer.audit import audit_with
 from analyzer.detect import rules_name_for
-from parsers import formats
+from parsers import formats, partypoker, pokerbros, pokermavens
 from parsers.errors import RejectCode
 from parsers.record import (
     Action,
@@ -244,3 +244,17 @@ def test_every_read_hand_is_no_limit_holdem_or_short_deck() -> None:
         (Variant.HOLDEM, Betting.NO_LIMIT),
         (Variant.SHORTDECK, Betting.NO_LIMIT),
     }
+
+
+def test_no_other_corpus_file_is_claimed_by_the_party_pokerbros_or_mavens_sniffers() -> None:
+    """Detection by content: every other site's and format's real file stays with its own reader."""
+    claimed, checked = [], 0
+    for path in sorted(SHARED.rglob("*")):
+        if not path.is_file() or path.suffix == ".md" or path.parent.name in ("partypoker", "pokermavens"):
+            continue
+        if path.parent.parent.name == "partypoker":  # sites/partypoker/cash
+            continue
+        text = decode(path.read_bytes())
+        checked += 1
+        claimed += [(str(path), m.FORMAT) for m in (partypoker, pokerbros, pokermavens) if m.sniff(text)]
+    assert claimed == [] and checked > 100
