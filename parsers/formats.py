@@ -30,6 +30,9 @@ FORMATS: dict[str, str] = {
     "ipoker": "parsers.ipoker",
     "winamax": "parsers.winamax",
     "888poker": "parsers.pacific",
+    "pokerbros": "parsers.pokerbros",
+    "partypoker": "parsers.partypoker",
+    "pokermavens": "parsers.pokermavens",
 }
 
 

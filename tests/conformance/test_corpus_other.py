@@ -1,4 +1,5 @@
-"""``../shared/corpus/other``: PartyPoker and Winning Poker Network files (iPoker: test_corpus_ipoker).
+"""``../shared/corpus/other``: Winning Poker Network files (iPoker: test_corpus_ipoker; PartyPoker:
+test_corpus_partypoker).
 
 These are formats we do not read (yet). Reading one fails with one clear
 :class:`~parsers.errors.ParseError` that names the file and what was expected — never a
@@ -16,13 +17,11 @@ from parsers.errors import ParseError
 from parsers.text import decode
 
 CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "other"
-READ = {"ipoker"}  # folders of formats we read now, each with a conformance test of its own
+READ = {"ipoker", "partypoker"}  # folders of formats we read now, each with a conformance test of its own
 FILES = sorted(p for p in CORPUS.rglob("*") if p.is_file() and p.relative_to(CORPUS).parts[0] not in READ)
 
 #: file -> the first line the error quotes
 FIRST_LINES = {
-    "partypoker/NLHE-6max-USD-0.05-0.10-201608.fastforward.txt": "#Game No : 4950573552",
-    "partypoker/Short-Deck-6max-USD-1.00-1.00-201904.txt": "#Game No : 18512107436",
     "winning/6+Holdem-6-max-USD-0.02-0.05-201902.HH00000000 G0.txt": "Game started at: 2019/2/16 8:37:2",
     "winning/NLHE-6max-USD-0.01-0.02-201608.Short.HH00000000 G0.txt": "Game started at: 2016/8/8 16:39:21",
 }
