@@ -374,3 +374,32 @@ def test_award_includes_uncalled_ignition_walk_pays_the_big_blind_its_own_chips(
     assert (cy.returned, sum(cy.won), cy.net) == (15, 20, 10)
     too_much = _as(record(WALK.format(won=40)), "ignition")  # 5 more than pot and return: still wrong
     assert audit_with(too_much).verdict is Verdict.VIOLATION
+
+
+# -- the entries on real hands of the sites' own files ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("path", "hand_id", "profiles"),
+    [
+        # short-big-blind-call-full: the big blind all-in for 0.01 of 0.02; the others call 0.02
+        ("sites/partypoker/cash/NLHE-USD-0.01-0.02-20100731.bigBlindIsForcedAllIn.txt", "9485557849", []),
+        (
+            "sites/partypoker/cash/NLHE-6max-USD-0.10-0.25-201212.Mac.Format.txt",
+            "12395241485",
+            ["partypoker: rake-unstated"],
+        ),
+        ("other/partypoker/Short-Deck-6max-USD-1.00-1.00-201904.txt", "18512107436", ["partypoker: rake-unstated"]),
+        ("sites/888/cash/NLHE-6max-USD-0.12-0.25-202206.ca-on.txt", "6551093", ["888poker: blinds-from-posts"]),
+        (
+            "sites/ipoker/cash/NLHE-USD-0.05-0.10-201312.player.antes.then.sits.out.txt",
+            "5338624766",
+            ["ipoker: out-of-turn-fold"],
+        ),
+    ],
+)
+def test_site_entries_on_real_hands(path: str, hand_id: str, profiles: list[str]) -> None:
+    hand = _corpus_hand(path, hand_id)
+    a = audit_with(hand)
+    assert a.verdict is Verdict.OK, [p.message for p in a.problems]
+    assert [p.profile for p in a.problems] == [f"site profile {name}" for name in profiles]

@@ -43,8 +43,9 @@ _GAME = re.compile(r"<game\s+gamecode=")  # this test's own count of hands
 #: hand -> (the problems the audit must name, the site's real behaviour behind them)
 QUIRKS: dict[str, tuple[set[str], str]] = {
     "5338624766": (
-        {"ACTION_OUT_OF_TURN"},
-        "iPoker writes a sit-out (type 9) of a player who posted an ante when it happens, not at the player's turn",
+        {"SITE_BEHAVIOUR"},
+        "iPoker writes a sit-out (type 9) of a player who posted an ante when it happens, not at the player's turn: "
+        "the ipoker profile's out-of-turn-fold note",
     ),
 }
 
@@ -102,5 +103,5 @@ def test_the_real_six_plus_session_is_short_deck_with_blinds_ranked_trips_over_s
     (record,) = formats.read_file(CORPUS / "other/ipoker/6+Holdem-EUR-0.25-0.50-201702.txt").hands
     assert record.game.variant is Variant.SHORTDECK and record.game.ranking == "trips-over-straight"
     assert (record.stakes.small_blind, record.stakes.big_blind, record.stakes.ante) == (25, 50, 0)
-    assert audit_with(record).rules == "shortdeck-trips"
+    assert audit_with(record).rules == "shortdeck-blinds-trips"
     assert audit_with(record).verdict.value == "ok"

@@ -36,7 +36,11 @@ _GAME = re.compile(r"^#Game No : \d+", re.M)  # this test's own count of hands
 
 #: hand -> (the problems the audit must name, the site's real behaviour behind them)
 QUIRKS: dict[str, tuple[set[str], str]] = {
-    "6551093": ({"FORCED_BET_WRONG"}, "888poker.ca-on names a $0.12 small blind in the header and posts $0.10"),
+    "6551093": (
+        {"SITE_BEHAVIOUR"},
+        "888poker.ca-on names a $0.12 small blind in the header and posts $0.10: the 888poker profile's "
+        "blinds-from-posts note",
+    ),
 }
 
 

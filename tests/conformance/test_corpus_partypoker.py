@@ -60,22 +60,17 @@ _BLOCK = re.compile(r"^\*\*\*\*\* Hand History [Ff]or Game ", re.M)
 
 _RAKE_UNSTATED = (
     "Party's client text (and the trackers' Party re-exports) print no rake: 'wins $X' is net of it, "
-    "so the pot exceeds the payouts by the rake"
+    "so the pot exceeds the payouts by the rake: the partypoker profile's rake-unstated note"
 )
 #: hand -> (the problems the audit must name, the site's real quirk behind them)
 QUIRKS: dict[str, tuple[set[str], str]] = {
-    "1111111111": ({"CHIPS_NOT_CONSERVED", "POT_AWARD_MISMATCH"}, _RAKE_UNSTATED),  # both tracker re-exports
-    "12395241485": ({"CHIPS_NOT_CONSERVED", "POT_AWARD_MISMATCH"}, _RAKE_UNSTATED),  # Mac client, 2.88 of 57.61
-    "15492724092": ({"CHIPS_NOT_CONSERVED", "POT_AWARD_MISMATCH"}, _RAKE_UNSTATED),  # fastforward, 0.02 of 0.45
-    "18512107436": ({"CHIPS_NOT_CONSERVED", "POT_AWARD_MISMATCH"}, _RAKE_UNSTATED),  # Short Deck, 3.00 of 415.82
+    "1111111111": ({"SITE_BEHAVIOUR"}, _RAKE_UNSTATED),  # both tracker re-exports
+    "12395241485": ({"SITE_BEHAVIOUR"}, _RAKE_UNSTATED),  # Mac client, 2.88 of 57.61
+    "15492724092": ({"SITE_BEHAVIOUR"}, _RAKE_UNSTATED),  # fastforward, 0.02 of 0.45
+    "18512107436": ({"SITE_BEHAVIOUR"}, _RAKE_UNSTATED),  # Short Deck, 3.00 of 415.82
 }
 #: hand -> (what the audit should say once the engine handles it, the gap)
-ENGINE_GAPS: dict[str, tuple[set[str], str]] = {
-    "9485557849": (
-        set(),
-        "a big blind all-in for less than the blind (0.01 of 0.02): the others still call the full big blind",
-    ),
-}
+ENGINE_GAPS: dict[str, tuple[set[str], str]] = {}  # 9485557849 (a big blind all-in for less): the default profile
 
 
 def _hands() -> list[tuple[str, HandRecord]]:
