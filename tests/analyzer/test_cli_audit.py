@@ -27,7 +27,9 @@ def test_audit_json_lines_follow_the_contract_and_exit_zero(tmp_path: Path) -> N
     lines = [json.loads(line) for line in result.output.splitlines()]
     hands, summary = lines[:-1], lines[-1]
     assert len(hands) == 60
-    assert set(hands[0]) == {"hand_id", "source", "line", "rules", "verdict", "problems", "ledger"}
+    keys = {"hand_id", "source", "line", "rules", "verdict", "problems", "ledger", "unit", "decimals", "reason"}
+    assert set(hands[0]) == keys
+    assert (hands[0]["unit"], hands[0]["decimals"], hands[0]["reason"]) == ("CHIPS", 0, None)
     assert set(hands[0]["ledger"][0]) == {"player", "start", "posted", "invested", "returned", "won", "rake", "net"}
     assert summary == {
         "summary": {
@@ -38,6 +40,12 @@ def test_audit_json_lines_follow_the_contract_and_exit_zero(tmp_path: Path) -> N
             "violation": 0,
             "unreadable": 0,
             "rules": ["shortdeck"],
+            "paid_wrong": 0,
+            "to_correct": 0,
+            "unit": "CHIPS",
+            "decimals": 0,
+            "skipped": [],
+            "headline": "60 hands: 60 ok; no hand paid wrong",
         }
     }
     assert all(sum(row["net"] for row in h["ledger"]) == 0 for h in hands)
@@ -59,7 +67,7 @@ def test_audit_text_output_ends_with_the_night_in_one_line(tmp_path: Path) -> No
     night = _night(tmp_path)
     result = CliRunner().invoke(cli, ["audit", str(night)])
     assert result.exit_code == 0
-    assert result.output.splitlines()[-1] == "60 hands: 60 ok; chips reconcile to 0 (rules: shortdeck)"
+    assert result.output.splitlines()[-1] == "60 hands: 60 ok; no hand paid wrong (rules: shortdeck)"
 
 
 def test_audit_reports_a_broken_line_and_reads_the_rest(tmp_path: Path) -> None:
@@ -117,7 +125,7 @@ def test_convert_phh_to_pokerstars_states_the_returned_bets_and_audits_clean(tmp
     assert "Uncalled bet" in out.read_text()
     audited = CliRunner().invoke(cli, ["audit", str(out)])
     assert audited.exit_code == 0
-    assert audited.output.splitlines()[-1] == "100 hands: 100 ok; chips reconcile to 0 (rules: holdem)"
+    assert audited.output.splitlines()[-1] == "100 hands: 100 ok; no hand paid wrong (rules: holdem)"
 
 
 def test_convert_names_the_hands_a_format_cannot_say(tmp_path: Path) -> None:
@@ -126,8 +134,11 @@ def test_convert_names_the_hands_a_format_cannot_say(tmp_path: Path) -> None:
     assert CliRunner().invoke(cli, args).exit_code == 0
     result = CliRunner().invoke(cli, ["convert", str(night), "--to", "phh", "-o", str(tmp_path / "out.phhs")])
     assert result.exit_code == 0
-    skipped = [line for line in result.output.splitlines() if line.startswith("sixplus: not converted:")]
-    assert skipped and all("found '2 boards'" in line for line in skipped)
+    skipped = [line for line in result.output.splitlines() if "not converted" in line]
+    assert len(skipped) == 1  # said once for the file, not once a hand
+    assert skipped[0].startswith(f"sixplus: {night}: ")
+    assert " hands not converted to phh: expected a hand PHH can express" in skipped[0]
+    assert "found '2 boards' (hand " in skipped[0]
 
 
 def test_audit_with_a_ledger_settles_the_night(tmp_path: Path) -> None:
@@ -145,7 +156,7 @@ def test_audit_with_a_ledger_settles_the_night(tmp_path: Path) -> None:
         paid[t["payee"]] = paid.get(t["payee"], 0) + t["amount"]
     assert sum(paid.values()) == 0 and len(settlement["transfers"]) <= 5
     text = CliRunner().invoke(cli, args)
-    assert "settlement: money in 7467.73, money out 7467.73" in text.output
+    assert "settlement: money in 7,467.73, money out 7,467.73" in text.output
 
 
 def test_audit_with_a_ledger_that_is_not_one_exits_two(tmp_path: Path) -> None:
