@@ -137,7 +137,7 @@ def test_convert_names_the_hands_a_format_cannot_say(tmp_path: Path) -> None:
     skipped = [line for line in result.output.splitlines() if "not converted" in line]
     assert len(skipped) == 1  # said once for the file, not once a hand
     assert skipped[0].startswith(f"sixplus: {night}: ")
-    assert " hands not converted to phh: expected a hand PHH can express" in skipped[0]
+    assert " not converted to phh: expected a hand PHH can express" in skipped[0]
     assert "found '2 boards' (hand " in skipped[0]
 
 
