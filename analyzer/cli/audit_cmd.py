@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from analyzer.cli.errors import EXIT_CANNOT_RUN, EXIT_OK, EXIT_PROBLEMS, fail, user_errors
-from analyzer.cli.inputs import FORMATS_HELP, PATHS_HELP, read_all
+from analyzer.cli.inputs import FORMATS_HELP, read_all
 from analyzer.money import ChipValue, Unit
 from analyzer.night import NightAudit, audit_files
 from analyzer.report import audit_json, summary_json

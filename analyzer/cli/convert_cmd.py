@@ -63,7 +63,10 @@ def _not_written(failures: list[tuple[HandRecord, HandHistoryError]], target: st
 @click.command("convert", epilog=FORMATS_HELP)
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option(
-    "--to", "target", required=True, help="native, phh, pokerstars, ggpoker, pokernow or ohh (the formats with a writer)."
+    "--to",
+    "target",
+    required=True,
+    help="native, phh, pokerstars, ggpoker, pokernow or ohh (the formats with a writer).",
 )
 @click.option("-o", "--out", type=click.Path(dir_okay=False), default=None, help="File to write (default: stdout).")
 def command(paths: tuple[str, ...], target: str, out: str | None) -> None:
