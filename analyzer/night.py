@@ -109,9 +109,7 @@ def audit_files(files: Iterable[ParsedFile], *, rules: RuleSet | None = None) ->
                 continue
             audits.append(audit_rejected(rejected))
             gaps.setdefault(rejected.file, []).append(rejected.line)
-    between = continuity_problems(pairs, gaps)
-    if between:
-        audits = [_with(a, between[a.hand_id]) if between.get(a.hand_id) else a for a in audits]
+    audits = with_between_hands(audits, pairs, gaps)
     unit = unit_of({r.currency for r in records.values()}, max((r.decimals for r in records.values()), default=0))
     summary = summarize(audits, files=count, unit=unit, skipped=len(notes))
     return NightAudit(tuple(audits), records, summary, tuple(notes))
@@ -128,6 +126,18 @@ def summary_note(rejected: Rejected) -> str:
     which = f" (tournament #{found.group(1)})" if found else ""
     where = f"{rejected.file}:{rejected.line}" if rejected.line else rejected.file
     return f"{where}: skipped: a {rejected.format or 'site'} tournament summary{which}, not a hand history"
+
+
+def with_between_hands(
+    audits: list[HandAudit], pairs: list[tuple[HandRecord, HandAudit]], gaps: dict[str, list[int]]
+) -> list[HandAudit]:
+    """The audits with the between-hands checks (:mod:`analyzer.continuity`) added: the one
+    place both ``audit`` and ``import`` call, so they give the same verdicts on the same hands.
+    ``gaps`` are the lines of hands left unread, by file (a hand is never compared across one)."""
+    between = continuity_problems(pairs, gaps)
+    if not between:
+        return audits
+    return [_with(a, between[a.hand_id]) if between.get(a.hand_id) else a for a in audits]
 
 
 def _with(audit: HandAudit, extra: list[Problem]) -> HandAudit:
