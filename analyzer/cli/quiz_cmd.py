@@ -8,9 +8,8 @@ from typing import Any
 
 import click
 
-from analyzer.cli.inputs import FORMATS_HELP
-
 from analyzer.cli.errors import fail, user_errors
+from analyzer.cli.inputs import FORMATS_HELP
 from analyzer.quiz import (
     KINDS,
     LANGS,
