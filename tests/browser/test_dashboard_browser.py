@@ -146,7 +146,7 @@ def test_a_host_uploads_a_night_and_sees_the_verdict_table(server: str, tmp_path
             # the sample night's verdict first
             expect(page.get_by_text(re.compile(r"^\d+ hands: \d+ ok"))).to_be_visible(timeout=90_000)
             page.locator("[data-testid=stFileUploaderDropzoneInput]").set_input_files([str(f) for f in uploads])
-            verdict = "13 hands: 12 ok, 1 violation; chips reconcile to 2000"
+            verdict = "13 hands: 12 ok, 1 violation; 1 hand paid wrong, 2,000 chips to correct"
             expect(page.get_by_text(verdict, exact=True)).to_be_visible(timeout=90_000)
             expect(page.get_by_text("13 of 13 hands")).to_be_visible()
             expect(page.locator("[data-testid=stDataFrame]").first).to_be_visible()
