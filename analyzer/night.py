@@ -70,7 +70,13 @@ class Summary:
         return f"{hands} paid wrong, {self.unit.words(self.chips_off)} to correct"
 
     def no_hands(self) -> str:
-        """The red state of a night where nothing could be read, in one line."""
+        """The red state of a night where nothing could be read, in one line.
+
+        >>> Summary(0, 0, 0, 0, 0, 0, (), 0).no_hands(), Summary(1, 2, 0, 0, 0, 2, (), 0).no_hands()
+        ('no hands read (no file held a hand history)', 'no hands read (1 file, 2 unreadable hands)')
+        """
+        if not self.files:
+            return "no hands read (no file held a hand history)"
         what = [f"{self.files} file{'s' * (self.files != 1)}"]
         if self.unreadable:
             what.append(f"{self.unreadable} unreadable hand{'s' * (self.unreadable != 1)}")

@@ -182,3 +182,98 @@ def test_the_sample_nights_buy_ins_settle_the_clean_night_and_flag_the_broken_on
     assert broken.exit_code == 1
     problems = json.loads(broken.output.splitlines()[-1])["settlement"]["problems"]
     assert any("the hands paid" in p and "but the audit says" in p for p in problems)
+
+
+SAMPLES = Path(__file__).resolve().parents[2] / "sample_histories"
+SUMMARY = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "pokerstars" / "summaries"
+
+
+def test_a_tournament_summary_is_named_and_skipped_never_an_unreadable_hand() -> None:
+    summary = SUMMARY / "6+Holdem-3max-STT-USD-1.00-201907.txt"
+    result = CliRunner().invoke(cli, ["audit", str(SAMPLES / "pokerstars-6plus-night.txt"), str(summary)])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert (
+        f"note: {summary}:1: skipped: a pokerstars tournament summary (tournament #2663538841), not a hand history"
+        in lines
+    )
+    assert lines[-1] == "80 hands: 80 ok; no hand paid wrong (rules: shortdeck)"
+    alone = CliRunner().invoke(cli, ["audit", str(summary)])
+    assert alone.exit_code == 2
+    assert alone.output == (
+        "sixplus: no hands read (1 file, 1 tournament summary skipped): "
+        "expected at least one hand history among the paths given\n"
+    )
+
+
+def test_an_empty_file_or_one_where_no_hand_reads_is_one_red_line_and_exit_two(tmp_path: Path) -> None:
+    empty = tmp_path / "empty.txt"
+    empty.write_bytes(b"")
+    result = CliRunner().invoke(cli, ["audit", str(empty)])
+    assert result.exit_code == 2
+    assert result.output.splitlines()[-1] == (
+        "sixplus: no hands read (no file held a hand history): expected at least one hand history among the paths given"
+    )
+    cut = tmp_path / "cut.csv"  # a PokerNow log whose only hand lost its end
+    cut.write_bytes((SAMPLES / "pokernow-holdem-log.csv").read_bytes()[-2000:])
+    result = CliRunner().invoke(cli, ["audit", str(cut)])
+    assert result.exit_code == 2
+    (line,) = result.output.splitlines()
+    assert line.startswith("sixplus: no hands read (1 file, 1 unreadable hand): expected at least one hand history")
+    assert "; first: TRUNCATED: " in line
+
+
+def test_json_rows_carry_their_unit_and_an_unreadable_hands_reason_code(tmp_path: Path) -> None:
+    cut = tmp_path / "cut.csv"
+    cut.write_bytes((SAMPLES / "pokernow-holdem-log.csv").read_bytes()[:30_000])
+    result = CliRunner().invoke(cli, ["audit", str(cut), "--json"])
+    assert result.exit_code == 1
+    rows = [json.loads(line) for line in result.output.splitlines()]
+    unread = [r for r in rows[:-1] if r["verdict"] == "unreadable"]
+    assert len(unread) == 1 and unread[0]["reason"]["code"] == "TRUNCATED"
+    assert unread[0]["reason"]["message"].startswith(f"{cut}:")
+    assert {(r["unit"], r["decimals"]) for r in rows[:-1]} == {("CHIPS", 2)}
+    assert all(r["reason"] is None for r in rows[:-1] if r["verdict"] != "unreadable")
+
+
+def test_a_chip_value_turns_the_headline_and_the_settlement_into_money() -> None:
+    night, bank = SAMPLES / "shortdeck-night-errors.jsonl", SAMPLES / "shortdeck-night-buyins.csv"
+    args = ["audit", str(night), "--ledger", str(bank), "--chip-value", "0.05 EUR"]
+    result = CliRunner().invoke(cli, args)
+    lines = result.output.splitlines()
+    assert lines[-1] == (
+        "150 hands: 137 ok, 1 warning, 12 violations; 7 hands paid wrong, €10,524.65 to correct (rules: shortdeck)"
+    )
+    assert "settlement: money in €37,561.25, money out €37,561.25" in lines
+    assert "settlement:   Ben pays Dev €13,084.20" in lines
+    bad = CliRunner().invoke(cli, ["audit", str(night), "--chip-value", "5 cents"])
+    assert bad.exit_code == 2
+    assert (
+        bad.output == "sixplus: --chip-value: expected an amount and a currency code like 0.05 EUR, found '5 cents'\n"
+    )
+
+
+def test_audit_and_convert_read_folders_and_zip_archives_alike(tmp_path: Path) -> None:
+    import zipfile
+
+    archive = tmp_path / "nights.zip"
+    with zipfile.ZipFile(archive, "w") as z:
+        z.write(SAMPLES / "holdem-night.phhs", "friday/holdem-night.phhs")
+    folder = tmp_path / "saturday"
+    folder.mkdir()
+    (folder / "night.txt").write_bytes((SAMPLES / "pokerstars-6plus-night.txt").read_bytes())
+    result = CliRunner().invoke(cli, ["audit", str(archive), str(folder)])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-1] == "180 hands: 180 ok; no hand paid wrong (rules: holdem, shortdeck)"
+    assert result.output.startswith(f"{archive}/friday/holdem-night.phhs:")
+    out = tmp_path / "all.jsonl"
+    converted = CliRunner().invoke(cli, ["convert", str(archive), str(folder), "--to", "native", "-o", str(out)])
+    assert converted.exit_code == 0, converted.output
+    assert len(out.read_text().splitlines()) == 180
+
+
+def test_help_texts_list_every_format_each_command_reads() -> None:
+    for name in ("audit", "import", "convert", "dashboard", "quiz"):
+        text = " ".join(CliRunner().invoke(cli, [name, "--help"]).output.split())
+        for fmt in ("native JSON Lines", "PokerStars", "GGPoker", "PokerNow", "PHH", "OHH", "compact text", ".zip"):
+            assert fmt in text, (name, fmt)
