@@ -10,7 +10,7 @@ import click
 
 from analyzer.cli.errors import EXIT_CANNOT_RUN, EXIT_OK, EXIT_PROBLEMS, fail, user_errors
 from analyzer.cli.inputs import FORMATS_HELP, read_all
-from analyzer.money import ChipValue, Unit
+from analyzer.money import ChipValue, Unit, is_chips
 from analyzer.night import NightAudit, audit_files
 from analyzer.report import audit_json, summary_json
 from analyzer.ruleset import load_rules
@@ -33,7 +33,7 @@ def hand_unit(night: NightAudit, hand_id: str, value: ChipValue | None) -> Unit:
     record = night.records.get(hand_id)
     if record is None:
         return Unit(night.summary.unit.currency, night.summary.unit.decimals, value)
-    return Unit(record.currency, record.decimals, value if night.summary.unit.chips or value else None)
+    return Unit(record.currency, record.decimals, value if is_chips(record.currency) else None)
 
 
 @click.command("audit", epilog=FORMATS_HELP)

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import click
 
-from analyzer.inputs import InputFile, InputIssue, input_files, read_inputs
+from analyzer.inputs import InputIssue, read_inputs
 from parsers.formats import ParsedFile
 
 #: what every command that reads hand histories says it accepts (the end of its --help)
@@ -18,18 +18,6 @@ FORMATS_HELP = (
     "History JSON), and the compact text of the recorder (see the README). PokerStars and GG "
     "tournament summaries are named and skipped."
 )
-PATHS_HELP = "files, folders or .zip archives"
-
-
-def expand(paths: tuple[str, ...]) -> list[InputFile]:
-    """The files the paths name (folders walked, zips opened); a path that gives none is said on stderr."""
-    files: list[InputFile] = []
-    for item in input_files(paths):
-        if isinstance(item, InputIssue):
-            click.echo(f"sixplus: {item.message}", err=True)
-        else:
-            files.append(item)
-    return files
 
 
 def read_all(paths: tuple[str, ...], *, format: str = "auto") -> Iterator[ParsedFile]:
