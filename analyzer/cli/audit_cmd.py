@@ -14,7 +14,7 @@ from analyzer.money import ChipValue, Unit, is_chips
 from analyzer.night import NightAudit, audit_files
 from analyzer.report import audit_json, summary_json
 from analyzer.ruleset import load_rules
-from analyzer.settlement import report_lines, settle_ledger_text
+from analyzer.settlement import chat_text, report_lines, settle_ledger_text, settlement_csv
 from parsers.formats import names
 from parsers.text import decode
 
@@ -57,6 +57,20 @@ def hand_unit(night: NightAudit, hand_id: str, value: ChipValue | None) -> Unit:
     metavar="AMOUNT CUR",
     help="What one chip is worth, e.g. '0.05 EUR': chip results shown as money.",
 )
+@click.option(
+    "--settlement-csv",
+    "csv_out",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="With --ledger: write both columns' transfers and every correction as CSV.",
+)
+@click.option(
+    "--settlement-text",
+    "text_out",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="With --ledger: write the recommended transfers as a short text for a group chat.",
+)
 @click.option("--json", "as_json", is_flag=True, help="One JSON object a hand, then a summary line.")
 def command(
     paths: tuple[str, ...],
@@ -64,6 +78,8 @@ def command(
     format_name: str,
     ledger_path: str | None,
     chip_value: str | None,
+    csv_out: str | None,
+    text_out: str | None,
     as_json: bool,
 ) -> None:
     """Replay every hand of the PATHS (files, folders, .zip archives) and check each action and
@@ -78,6 +94,8 @@ def command(
     if format_name != "auto" and format_name not in names():
         fail(f"--format: expected auto or one of {', '.join(names())}, got {format_name!r}")
     value = chip_value_option(chip_value)
+    if (csv_out or text_out) and not ledger_path:
+        fail("--settlement-csv and --settlement-text: expected --ledger CSV too (the buy-ins to settle)")
     with user_errors():
         rules = load_rules(rules_name) if rules_name else None
         night = audit_files(read_all(paths, format=format_name), rules=rules)
@@ -108,6 +126,11 @@ def command(
                 decode(text), night.audits, file=ledger_path, decimals=unit.decimals, unit=unit
             )
         settled_ok = settled.ok
+        with user_errors():
+            if csv_out:
+                Path(csv_out).write_text(settlement_csv(settled), encoding="utf-8")
+            if text_out:
+                Path(text_out).write_text(chat_text(settled), encoding="utf-8")
         if not as_json:
             for line in report_lines(settled):
                 click.echo(f"settlement: {line}")

@@ -277,3 +277,24 @@ def test_help_texts_list_every_format_each_command_reads() -> None:
         text = " ".join(CliRunner().invoke(cli, [name, "--help"]).output.split())
         for fmt in ("native JSON Lines", "PokerStars", "GGPoker", "PokerNow", "PHH", "OHH", "compact text", ".zip"):
             assert fmt in text, (name, fmt)
+
+
+def test_the_settlement_exports_as_csv_and_as_a_chat_text(tmp_path: Path) -> None:
+    night, bank = SAMPLES / "shortdeck-night-errors.jsonl", SAMPLES / "shortdeck-night-buyins.csv"
+    out, chat = tmp_path / "settle.csv", tmp_path / "chat.txt"
+    args = ["audit", str(night), "--ledger", str(bank), "--settlement-csv", str(out), "--settlement-text", str(chat)]
+    assert CliRunner().invoke(cli, args).exit_code == 1  # the planted violations
+    rows = out.read_text(encoding="utf-8").splitlines()
+    assert rows[:2] == [
+        "column,payer,payee,amount,unit,decimals,amount_text,hands",
+        'as paid,Ben,Dev,261684,CHIPS,0,"261,684",',
+    ]
+    assert 'correction,,Carla,66988,CHIPS,0,"66,988",fri-2026-84' in rows
+    text = chat.read_text(encoding="utf-8").splitlines()
+    assert text[:2] == ["Tonight's settlement (as audited):", "• Ben pays the bank 306,267"]
+    assert text[-1] == (
+        "Corrected after the audit: 7 hands (fri-2026-40, fri-2026-84, fri-2026-85, fri-2026-97, fri-2026-104, "
+        "fri-2026-133, fri-2026-142)."
+    )
+    alone = CliRunner().invoke(cli, ["audit", str(night), "--settlement-csv", str(out)])
+    assert alone.exit_code == 2 and "expected --ledger CSV too" in alone.output
