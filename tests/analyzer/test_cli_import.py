@@ -119,3 +119,15 @@ def test_import_reads_folders_and_zip_archives_alike(tmp_path: Path) -> None:
         f"{archive}/../evil.jsonl: not read: refused: a path outside the archive's folder",
         f"store {tmp_path / 'store'}: 4 stored, 0 duplicate, 0 rejected of 4 hands read from 3 files; audit: 4 ok",
     ]
+
+
+def test_a_tournament_summary_is_named_and_skipped_by_import_too(tmp_path: Path) -> None:
+    root = Path(__file__).resolve().parents[2]
+    summary = root.parent / "shared" / "corpus" / "pokerstars" / "summaries" / "6+Holdem-3max-STT-USD-1.00-201907.txt"
+    night = night_file(tmp_path)
+    code, out, _ = run(str(night), str(summary), "--store", str(tmp_path / "store"), "--no-equity")
+    assert code == 0  # a summary is no rejected hand
+    assert out.splitlines()[1:3] == [
+        f"{summary}: 0 hands (pokerstars): 0 stored, 0 duplicate, 0 rejected",
+        f"  note: {summary}:1: skipped: a pokerstars tournament summary (tournament #2663538841), not a hand history",
+    ]
