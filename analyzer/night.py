@@ -6,18 +6,23 @@ records; the CLI and the dashboard print or lay them out.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from msgspec.structs import replace
 
 from analyzer.audit import audit_hand, audit_rejected, verdict_of
 from analyzer.continuity import continuity_problems
 from analyzer.detect import rules_for
+from analyzer.money import Unit, unit_of
 from analyzer.replay.findings import HandAudit, Problem, Verdict
 from analyzer.ruleset import RuleSet
+from parsers.errors import RejectCode, Rejected
 from parsers.formats import ParsedFile
 from parsers.record import HandRecord
+
+_TOURNAMENT = re.compile(r"Tournament #(\d+)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,13 +35,24 @@ class Summary:
     unreadable: int
     rules: tuple[str, ...]
     chips_off: int  # minor units paid differently from what the replay owes, summed over players
+    paid_wrong: int = 0  # hands whose stated payouts differ from what the replay owes
+    unit: Unit = field(default_factory=Unit)  # what chips_off counts
+    skipped: int = 0  # blocks that are not hands (tournament summaries), named in the night's notes
 
     @property
     def has_problems(self) -> bool:
         return bool(self.violation or self.unreadable)
 
+    @property
+    def read(self) -> int:
+        """Hands read (whatever their verdict): 0 is the red "no hands read" state, never a green one."""
+        return self.hands - self.unreadable
+
     def sentence(self) -> str:
-        """ "412 hands: 409 ok, 2 warnings, 1 violation; chips reconcile to 0"."""
+        """The night's headline: "150 hands: 137 ok, 1 warning, 12 violations; 12 hands paid wrong,
+        210,493 chips to correct" (or "no hands read: ..." when not one hand could be read)."""
+        if not self.read:
+            return self.no_hands()
         parts = [f"{self.ok} ok"]
         if self.warn:
             parts.append(f"{self.warn} warning{'s' * (self.warn != 1)}")
@@ -44,7 +60,29 @@ class Summary:
             parts.append(f"{self.violation} violation{'s' * (self.violation != 1)}")
         if self.unreadable:
             parts.append(f"{self.unreadable} unreadable")
-        return f"{self.hands} hand{'s' * (self.hands != 1)}: {', '.join(parts)}; chips reconcile to {self.chips_off}"
+        return f"{self.hands} hand{'s' * (self.hands != 1)}: {', '.join(parts)}; {self.payouts()}"
+
+    def payouts(self) -> str:
+        """ "12 hands paid wrong, 210,493 chips to correct" or "no hand paid wrong"."""
+        if not self.paid_wrong:
+            return "no hand paid wrong"
+        hands = f"{self.paid_wrong} hand{'s' * (self.paid_wrong != 1)}"
+        return f"{hands} paid wrong, {self.unit.words(self.chips_off)} to correct"
+
+    def no_hands(self) -> str:
+        """The red state of a night where nothing could be read, in one line.
+
+        >>> Summary(0, 0, 0, 0, 0, 0, (), 0).no_hands(), Summary(1, 2, 0, 0, 0, 2, (), 0).no_hands()
+        ('no hands read (no file held a hand history)', 'no hands read (1 file, 2 unreadable hands)')
+        """
+        if not self.files:
+            return "no hands read (no file held a hand history)"
+        what = [f"{self.files} file{'s' * (self.files != 1)}"]
+        if self.unreadable:
+            what.append(f"{self.unreadable} unreadable hand{'s' * (self.unreadable != 1)}")
+        if self.skipped:
+            what.append(f"{self.skipped} tournament summar{'ies' if self.skipped != 1 else 'y'} skipped")
+        return f"no hands read ({', '.join(what)})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +90,7 @@ class NightAudit:
     audits: tuple[HandAudit, ...]
     records: dict[str, HandRecord]  # by hand id, for the replayer
     summary: Summary
+    notes: tuple[str, ...] = ()  # what was read but is not a hand (a tournament summary), one line each
 
 
 def audit_files(files: Iterable[ParsedFile], *, rules: RuleSet | None = None) -> NightAudit:
@@ -60,6 +99,7 @@ def audit_files(files: Iterable[ParsedFile], *, rules: RuleSet | None = None) ->
     records: dict[str, HandRecord] = {}
     pairs: list[tuple[HandRecord, HandAudit]] = []
     gaps: dict[str, list[int]] = {}
+    notes: list[str] = []
     count = 0
     for parsed in files:
         count += 1
@@ -70,12 +110,40 @@ def audit_files(files: Iterable[ParsedFile], *, rules: RuleSet | None = None) ->
             pairs.append((record, audit))
             records[record.hand_id] = record
         for rejected in parsed.rejected:
+            if rejected.code is RejectCode.NOT_A_HAND:
+                notes.append(summary_note(rejected))
+                continue
             audits.append(audit_rejected(rejected))
             gaps.setdefault(rejected.file, []).append(rejected.line)
+    audits = with_between_hands(audits, pairs, gaps)
+    unit = unit_of({r.currency for r in records.values()}, max((r.decimals for r in records.values()), default=0))
+    summary = summarize(audits, files=count, unit=unit, skipped=len(notes))
+    return NightAudit(tuple(audits), records, summary, tuple(notes))
+
+
+def summary_note(rejected: Rejected) -> str:
+    """A tournament summary named and skipped: it is not a hand, nor an unreadable one.
+
+    >>> r = Rejected(RejectCode.NOT_A_HAND, "x", file="t.txt", line=1, format="pokerstars")
+    >>> summary_note(r)
+    't.txt:1: skipped: a pokerstars tournament summary, not a hand history'
+    """
+    found = _TOURNAMENT.search(rejected.message)
+    which = f" (tournament #{found.group(1)})" if found else ""
+    where = f"{rejected.file}:{rejected.line}" if rejected.line else rejected.file
+    return f"{where}: skipped: a {rejected.format or 'site'} tournament summary{which}, not a hand history"
+
+
+def with_between_hands(
+    audits: list[HandAudit], pairs: list[tuple[HandRecord, HandAudit]], gaps: dict[str, list[int]]
+) -> list[HandAudit]:
+    """The audits with the between-hands checks (:mod:`analyzer.continuity`) added: the one
+    place both ``audit`` and ``import`` call, so they give the same verdicts on the same hands.
+    ``gaps`` are the lines of hands left unread, by file (a hand is never compared across one)."""
     between = continuity_problems(pairs, gaps)
-    if between:
-        audits = [_with(a, between[a.hand_id]) if between.get(a.hand_id) else a for a in audits]
-    return NightAudit(tuple(audits), records, summarize(audits, files=count))
+    if not between:
+        return audits
+    return [_with(a, between[a.hand_id]) if between.get(a.hand_id) else a for a in audits]
 
 
 def _with(audit: HandAudit, extra: list[Problem]) -> HandAudit:
@@ -84,17 +152,20 @@ def _with(audit: HandAudit, extra: list[Problem]) -> HandAudit:
     return replace(audit, problems=problems, verdict=verdict)
 
 
-def summarize(audits: Iterable[HandAudit], *, files: int) -> Summary:
+def summarize(audits: Iterable[HandAudit], *, files: int, unit: Unit | None = None, skipped: int = 0) -> Summary:
     tally = {v: 0 for v in Verdict}
     rules: set[str] = set()
     off = 0
+    wrong = 0
     n = 0
     for a in audits:
         n += 1
         tally[a.verdict] += 1
         if a.rules:
             rules.add(a.rules)
-        off += sum(abs(row.claimed_won - sum(row.won)) for row in a.ledger) if _checkable(a) else 0
+        hand_off = sum(abs(row.claimed_won - sum(row.won)) for row in a.ledger) if _checkable(a) else 0
+        off += hand_off
+        wrong += hand_off > 0
     return Summary(
         files=files,
         hands=n,
@@ -104,6 +175,9 @@ def summarize(audits: Iterable[HandAudit], *, files: int) -> Summary:
         unreadable=tally[Verdict.UNREADABLE],
         rules=tuple(sorted(rules)),
         chips_off=off,
+        paid_wrong=wrong,
+        unit=unit or Unit(),
+        skipped=skipped,
     )
 
 

@@ -8,21 +8,48 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
+from analyzer.money import Unit
 from analyzer.night import Summary
-from analyzer.replay.findings import HandAudit
+from analyzer.replay.findings import Code, HandAudit, Problem
+from parsers.errors import RejectCode
+
+_REJECT_CODES = frozenset(c.value for c in RejectCode)
 
 
-def audit_json(a: HandAudit) -> dict[str, Any]:
-    """One hand as the ``audit --json`` object of the command-line contract."""
+def reason(p: Problem) -> dict[str, str] | None:
+    """Why a hand could not be read, as its own code and message (``TRUNCATED``,
+    ``UNSUPPORTED_GAME``, ...): ``None`` for a problem that is not a hand left unread.
+
+    >>> reason(Problem(Code.UNREADABLE, "unreadable", "TRUNCATED: log.csv:7: the hand stops"))
+    {'code': 'TRUNCATED', 'message': 'log.csv:7: the hand stops'}
+    >>> reason(Problem(Code.UNREADABLE, "unreadable", "the audit failed: KeyError"))
+    {'code': 'AUDIT_FAILED', 'message': 'the audit failed: KeyError'}
+    """
+    if p.code is not Code.UNREADABLE:
+        return None
+    head, _, rest = p.message.partition(": ")
+    if head in _REJECT_CODES:
+        return {"code": head, "message": rest}
+    return {"code": "AUDIT_FAILED", "message": p.message}
+
+
+def audit_json(a: HandAudit, unit: Unit | None = None) -> dict[str, Any]:
+    """One hand as the ``audit --json`` object of the command-line contract: its amounts are
+    integers in minor units of ``unit`` (``"unit"``, ``"decimals"``); an unreadable hand's
+    ``"reason"`` has its own code."""
+    unit = unit or Unit()
+    found = next((r for r in map(reason, a.problems) if r is not None), None)
     return {
         "hand_id": a.hand_id,
         "source": a.file,
         "line": a.line,
         "rules": a.rules,
         "verdict": a.verdict.value,
+        **unit.json(),
+        "reason": found,
         "problems": [
             {
                 "code": p.code.value,
@@ -50,7 +77,9 @@ def audit_json(a: HandAudit) -> dict[str, Any]:
     }
 
 
-def summary_json(s: Summary) -> dict[str, Any]:
+def summary_json(s: Summary, notes: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The last ``audit --json`` line: the tally, the hands paid wrong and what to correct
+    (in minor units of ``unit``), the headline as words, and what was skipped (summaries)."""
     return {
         "summary": {
             "files": s.files,
@@ -60,6 +89,11 @@ def summary_json(s: Summary) -> dict[str, Any]:
             "violation": s.violation,
             "unreadable": s.unreadable,
             "rules": list(s.rules),
+            "paid_wrong": s.paid_wrong,
+            "to_correct": s.chips_off,
+            **s.unit.json(),
+            "skipped": list(notes),
+            "headline": s.sentence(),
         }
     }
 
@@ -91,14 +125,32 @@ def problems_csv(audits: Iterable[HandAudit]) -> str:
     return out.getvalue()
 
 
-LEDGER_COLUMNS = ("hand_id", "player", "seat", "start", "posted", "invested", "returned", "won", "rake", "net")
+LEDGER_COLUMNS = (
+    "hand_id",
+    "player",
+    "seat",
+    "start",
+    "posted",
+    "invested",
+    "returned",
+    "won",
+    "rake",
+    "net",
+    "unit",
+    "decimals",
+    "net_text",
+)
 
 
-def ledger_csv(audits: Iterable[HandAudit]) -> str:
+def ledger_csv(audits: Iterable[HandAudit], units: Mapping[str, Unit] | None = None) -> str:
+    """One row a player a hand: amounts in minor units with their unit and decimals (for a
+    spreadsheet), and the net as a person reads it. ``units`` by hand id (chips by default)."""
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(LEDGER_COLUMNS)
+    chips = Unit()
     for a in audits:
+        unit = (units or {}).get(a.hand_id, chips)
         for r in a.ledger:
             cells = (
                 a.hand_id,
@@ -112,5 +164,5 @@ def ledger_csv(audits: Iterable[HandAudit]) -> str:
                 r.rake,
                 r.net,
             )
-            writer.writerow([safe_cell(c) for c in cells])
+            writer.writerow([*(safe_cell(c) for c in cells), unit.currency, unit.decimals, unit.text(r.net)])
     return out.getvalue()

@@ -3,11 +3,20 @@
 A night's ledger (a PokerNow ledger, or the buy-in CSV of :mod:`parsers.buyins`) says
 what each player took from the bank and gave back. The settlement
 
-1. checks that money in equals money out (what is missing or extra is named);
+1. checks that money in equals money out (the bank's surplus or shortfall is named with
+   its sign: "the bank holds 35,856 more than it paid out");
 2. checks each player's result (cashed out less bought in) against the hands: what the
    hands paid them, and what the audit says they should have been paid;
-3. lists transfers that bring everyone to zero: losers pay winners, nobody both pays and
-   receives.
+3. says who pays whom twice, side by side: *as paid* (the ledger's results) and *as
+   audited* (the same with every correction the audit found applied, each correction traced
+   to its hand), and which of the two it recommends.
+
+A correction is, for one player in one hand, what the audit says the hand owed them less
+what the source paid them (a pot given to the wrong player, an odd chip, a side pot to a
+player not eligible for it). Where a hand's corrections do not add up to zero (the audit
+replays a different pot than the one the file paid out), the difference is the bank's: the
+bank is then a party of the settlement, and everyone settles with it (each loser pays the
+bank, the bank pays each winner), so no player is ever picked to pay "the table".
 
 How few transfers: a night with ``n`` players who won or lost never needs more than
 ``n - 1``. The fewest is ``n`` less the largest number of groups the players split into
@@ -20,17 +29,23 @@ debtor with the largest creditor is used, which still stays within ``n - 1``.
 
 from __future__ import annotations
 
+import csv
+import io
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
+from analyzer.money import Unit
 from analyzer.replay.findings import Code, HandAudit, Verdict
+from analyzer.report import safe_cell
 from parsers.buyins import BuyIns, parse_buyins, sniff
 from parsers.errors import ParseError
 from parsers.pokernow_ledger import Ledger, parse_ledger, sniff_ledger
-from parsers.record import money_text
 
-TABLE = "the table"  # the other side of money missing from (or extra in) the bank
+TABLE = "the bank"  # the other side of money the bank holds (or lacks) beyond what it paid out
+BANK = TABLE
 EXACT_LIMIT = 16
+AS_PAID = "as paid"
+AS_AUDITED = "as audited"
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +53,24 @@ class Transfer:
     payer: str
     payee: str
     amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Correction:
+    """One player's payout in one hand, as the source paid it and as the audit says it is owed."""
+
+    hand_id: str
+    file: str
+    line: int
+    player: str
+    paid: int  # the player's result in the hand as the source paid it
+    owed: int  # as the audit says it should have been
+    codes: tuple[str, ...]  # the hand's problem codes that say why
+
+    @property
+    def amount(self) -> int:
+        """What to add to the player's result: owed less paid."""
+        return self.owed - self.paid
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,13 +87,29 @@ class PlayerLine:
     def net(self) -> int:
         return self.cashed_out - self.bought_in
 
+    @property
+    def correction(self) -> int:
+        """What the audit's corrections add to this player's result."""
+        if self.paid_by_hands is None or self.owed_by_hands is None:
+            return 0
+        return self.owed_by_hands - self.paid_by_hands
+
+    @property
+    def audited_net(self) -> int:
+        return self.net + self.correction
+
 
 @dataclass(frozen=True, slots=True)
 class NightSettlement:
     players: tuple[PlayerLine, ...]
     decimals: int
-    transfers: tuple[Transfer, ...]
+    transfers: tuple[Transfer, ...]  # as paid
     problems: tuple[str, ...]
+    audited: tuple[Transfer, ...] = ()  # as audited: the corrections applied
+    corrections: tuple[Correction, ...] = ()
+    recommended: str = AS_PAID  # AS_PAID or AS_AUDITED
+    recommendation: str = ""
+    unit: Unit = field(default_factory=Unit)
 
     @property
     def money_in(self) -> int:
@@ -79,24 +128,60 @@ class NightSettlement:
     def ok(self) -> bool:
         return not self.problems
 
+    @property
+    def residual(self) -> int:
+        """What the corrections add up to: what the bank gives (positive) or keeps (negative)."""
+        return sum(c.amount for c in self.corrections)
 
-def hand_results(audits: Iterable[HandAudit]) -> tuple[dict[str, int], dict[str, int]]:
-    """Each player's total over the hands: (as the source paid it, as the audit says it is owed).
+    def results(self, which: str) -> dict[str, int]:
+        """Each party's result as paid or as audited (the bank among them where it holds or lacks money)."""
+        audited = which == AS_AUDITED
+        out = {p.player: p.audited_net if audited else p.net for p in self.players}
+        bank = -sum(out.values())
+        if bank:
+            out[BANK] = bank
+        return out
+
+    def money(self, amount: int) -> str:
+        return self.unit.text(amount)
+
+
+def _hand_rows(audit: HandAudit) -> list[tuple[str, int, int]]:
+    """(player, as paid, as owed) for each player of a hand.
 
     A hand whose source states no awards (only finishing stacks, say) counts as paid what
     the audit computes; a hand whose pots the audit could not decide (hole cards unknown)
     counts as owed what was paid.
     """
+    claims = any(row.claimed_won for row in audit.ledger)
+    undecided = Code.SHOWDOWN_CARDS_UNKNOWN in {p.code for p in audit.problems}
+    out = []
+    for row in audit.ledger:
+        as_paid = row.net - sum(row.won) + row.claimed_won if claims else row.net
+        out.append((row.player, as_paid, as_paid if undecided else row.net))
+    return out
+
+
+def hand_results(audits: Iterable[HandAudit]) -> tuple[dict[str, int], dict[str, int]]:
+    """Each player's total over the hands: (as the source paid it, as the audit says it is owed)."""
     paid: dict[str, int] = {}
     owed: dict[str, int] = {}
     for audit in audits:
-        claims = any(row.claimed_won for row in audit.ledger)
-        undecided = Code.SHOWDOWN_CARDS_UNKNOWN in {p.code for p in audit.problems}
-        for row in audit.ledger:
-            as_paid = row.net - sum(row.won) + row.claimed_won if claims else row.net
-            paid[row.player] = paid.get(row.player, 0) + as_paid
-            owed[row.player] = owed.get(row.player, 0) + (as_paid if undecided else row.net)
+        for player, as_paid, as_owed in _hand_rows(audit):
+            paid[player] = paid.get(player, 0) + as_paid
+            owed[player] = owed.get(player, 0) + as_owed
     return paid, owed
+
+
+def corrections(audits: Iterable[HandAudit]) -> tuple[Correction, ...]:
+    """Every player's payout the audit corrects, hand by hand, in the night's order."""
+    out: list[Correction] = []
+    for audit in audits:
+        codes = tuple(dict.fromkeys(p.code.value for p in audit.problems))
+        for player, as_paid, as_owed in _hand_rows(audit):
+            if as_paid != as_owed:
+                out.append(Correction(audit.hand_id, audit.file, audit.line, player, as_paid, as_owed, codes))
+    return tuple(out)
 
 
 def transfers(results: Mapping[str, int]) -> tuple[Transfer, ...]:
@@ -177,16 +262,60 @@ def _zero_groups(values: list[int]) -> list[list[int]]:
     return sorted(groups, key=lambda g: g[0])
 
 
+def bank_transfers(results: Mapping[str, int]) -> tuple[Transfer, ...]:
+    """Everyone settles with the bank: each loser pays it, it pays each winner (largest first).
+
+    >>> bank_transfers({"Anna": 50, "Ben": -60, BANK: 10})
+    (Transfer(payer='Ben', payee='the bank', amount=60), Transfer(payer='the bank', payee='Anna', amount=50))
+    """
+    parties = sorted(((p, v) for p, v in results.items() if v and p != BANK), key=lambda pv: (-abs(pv[1]), pv[0]))
+    pay_in = [Transfer(p, BANK, -v) for p, v in parties if v < 0]
+    pay_out = [Transfer(BANK, p, v) for p, v in parties if v > 0]
+    return (*pay_in, *pay_out)
+
+
+def settle_results(results: Mapping[str, int]) -> tuple[Transfer, ...]:
+    """The transfers of one column: the fewest between players, or everyone with the bank
+    when the bank holds or lacks money (then no player is picked to make up its difference)."""
+    if results.get(BANK):
+        return bank_transfers(results)
+    return transfers({p: v for p, v in results.items() if p != BANK})
+
+
 def settle_buyins(
-    buyins: BuyIns, *, paid: Mapping[str, int] | None = None, owed: Mapping[str, int] | None = None
+    buyins: BuyIns,
+    *,
+    paid: Mapping[str, int] | None = None,
+    owed: Mapping[str, int] | None = None,
+    fixes: tuple[Correction, ...] = (),
+    unit: Unit | None = None,
 ) -> NightSettlement:
-    """Settle a night from the buy-in CSV; ``paid``/``owed`` are :func:`hand_results` of its hands."""
+    """Settle a night from the buy-in CSV; ``paid``/``owed`` are :func:`hand_results` of its hands.
+
+    The buy-in file's names are matched to the hands' players by name; a plain nickname
+    matches a PokerNow player written "Name @ id" when only one player has that name.
+    """
     totals = buyins.totals()
-    return _settle(totals, buyins.decimals, paid, owed, key=lambda name: name)
+    names, problems = match_names(totals, set(paid or {}) | set(owed or {}))
+    return _settle(
+        totals,
+        unit or Unit(decimals=buyins.decimals),
+        paid,
+        owed,
+        fixes,
+        key=lambda name: names.get(name, name),
+        matching=problems,
+    )
 
 
 def settle_pokernow(
-    ledger: Ledger, *, decimals: int, paid: Mapping[str, int] | None = None, owed: Mapping[str, int] | None = None
+    ledger: Ledger,
+    *,
+    decimals: int,
+    paid: Mapping[str, int] | None = None,
+    owed: Mapping[str, int] | None = None,
+    fixes: tuple[Correction, ...] = (),
+    unit: Unit | None = None,
 ) -> NightSettlement:
     """Settle from a PokerNow ledger: per player id, buy-ins against buy-outs plus the stack
     still on the table. Its units are the hands' minor units (cents in a cents game)."""
@@ -197,22 +326,61 @@ def settle_pokernow(
         totals[row.player_id] = (bought + row.buy_in, cashed + (row.buy_out or 0) + (row.stack if row.is_open else 0))
         names.setdefault(row.player_id, f"{row.player} @ {row.player_id}")
     named = {names[pid]: value for pid, value in totals.items()}
-    return _settle(named, decimals, paid, owed, key=lambda name: name.rsplit(" @ ", 1)[-1])
+    return _settle(
+        named, unit or Unit(decimals=decimals), paid, owed, fixes, key=lambda name: name.rsplit(" @ ", 1)[-1]
+    )
+
+
+def match_names(totals: Mapping[str, object], players: set[str]) -> tuple[dict[str, str], tuple[str, ...]]:
+    """The buy-in file's names mapped to the hands' keys, and a line for each name that is ambiguous.
+
+    A name the hands use as it is maps to itself; a plain nickname maps to the one PokerNow
+    player "Name @ id" of that name (case and spaces aside).
+
+    >>> match_names({"Anna": 0, "Ben": 0, "Carla": 0}, {"Anna @ a1", "Ben", "Carla @ c1", "Carla @ c2"})
+    ({'Anna': 'Anna @ a1'}, ('Carla in the buy-in file matches 2 players of the hands (Carla @ c1, Carla @ c2): \
+write the one meant as it appears in the hands (Carla @ c1)',))
+    """
+    by_name: dict[str, list[str]] = {}
+    for player in sorted(players):
+        base = player.rsplit(" @ ", 1)[0] if " @ " in player else player
+        by_name.setdefault(_plain(base), []).append(player)
+    mapped: dict[str, str] = {}
+    problems: list[str] = []
+    for name in totals:
+        if name in players:
+            continue
+        found = by_name.get(_plain(name), [])
+        if len(found) == 1:
+            mapped[name] = found[0]
+        elif len(found) > 1:
+            problems.append(
+                f"{name} in the buy-in file matches {len(found)} players of the hands ({', '.join(found)}): "
+                f"write the one meant as it appears in the hands ({found[0]})"
+            )
+    return mapped, tuple(problems)
+
+
+def _plain(name: str) -> str:
+    return " ".join(name.split()).casefold()
 
 
 def _settle(
     totals: Mapping[str, tuple[int, int]],
-    decimals: int,
+    unit: Unit,
     paid: Mapping[str, int] | None,
     owed: Mapping[str, int] | None,
+    fixes: tuple[Correction, ...],
     *,
     key: Callable[[str], str],
+    matching: tuple[str, ...] = (),
 ) -> NightSettlement:
-    def m(amount: int) -> str:
-        return money_text(amount, decimals)
-
-    hands_paid = {key(p): v for p, v in (paid or {}).items()}
-    hands_owed = {key(p): v for p, v in (owed or {}).items()}
+    m = unit.text
+    hands_paid: dict[str, int] = {}
+    hands_owed: dict[str, int] = {}
+    for source, target in ((paid, hands_paid), (owed, hands_owed)):
+        for name, v in (source or {}).items():
+            target[key(name)] = target.get(key(name), 0) + v
     players = tuple(
         PlayerLine(
             player,
@@ -223,13 +391,11 @@ def _settle(
         )
         for player, (bought, cashed) in totals.items()
     )
-    problems: list[str] = []
+    problems: list[str] = list(matching)
     money_in, money_out = sum(p.bought_in for p in players), sum(p.cashed_out for p in players)
     if money_in != money_out:
-        gap = money_in - money_out
         problems.append(
-            f"money in {m(money_in)} is not money out {m(money_out)}: {m(abs(gap))} "
-            + ("missing from the bank" if gap > 0 else "more paid out than came in")
+            f"money in {m(money_in)} is not money out {m(money_out)}: {bank_words(money_in - money_out, m)}"
         )
     for p in players:
         if p.paid_by_hands is not None and p.paid_by_hands != p.net:
@@ -246,22 +412,65 @@ def _settle(
     for name in sorted(set(paid or {}) | set(owed or {})):
         if key(name) not in known:
             problems.append(f"{name} played hands but is not in the ledger")
-    results = {p.player: p.net for p in players}
-    if money_in != money_out:
-        results[TABLE] = money_in - money_out
-    return NightSettlement(players, decimals, transfers(results), tuple(problems))
+    night = NightSettlement(players, unit.decimals, (), tuple(problems), (), fixes, AS_PAID, "", unit)
+    paid_moves = settle_results(night.results(AS_PAID))
+    audited_moves = settle_results(night.results(AS_AUDITED))
+    choice, why = _recommend(night)
+    return replace(night, transfers=paid_moves, audited=audited_moves, recommended=choice, recommendation=why)
 
 
-def settle_ledger_text(text: str, audits: Iterable[HandAudit], *, file: str = "", decimals: int) -> NightSettlement:
+def bank_words(held: int, money: Callable[[int], str]) -> str:
+    """The bank's surplus (``held`` > 0: money in exceeds money out) or shortfall, with its sign right.
+
+    >>> bank_words(35856, str), bank_words(-5, str)
+    ('the bank holds 35856 more than it paid out', 'the bank paid out 5 more than it took in')
+    """
+    if held > 0:
+        return f"the bank holds {money(held)} more than it paid out"
+    return f"the bank paid out {money(-held)} more than it took in"
+
+
+def _recommend(night: NightSettlement) -> tuple[str, str]:
+    """Which column to pay, and why, in one sentence."""
+    fixes = night.corrections
+    if not fixes:
+        return AS_PAID, "pay as paid: the audit found no payout to correct"
+    hands = list(dict.fromkeys(c.hand_id for c in fixes))
+    moved = sum(abs(c.amount) for c in fixes)
+    uneven = [h for h in hands if sum(c.amount for c in fixes if c.hand_id == h)]
+    why = (
+        f"pay as audited: {len(hands)} hand{'s' * (len(hands) != 1)} paid wrong "
+        f"({night.unit.words(moved)} to correct), each correction traced to its hand"
+    )
+    if uneven:
+        why += (
+            f"; check {', '.join(uneven)} first: the audit replays a different pot there than the file paid out, "
+            f"so the difference ({night.money(abs(night.residual))}) goes through the bank"
+        )
+    return AS_AUDITED, why
+
+
+def settle_ledger_text(
+    text: str, audits: Iterable[HandAudit], *, file: str = "", decimals: int, unit: Unit | None = None
+) -> NightSettlement:
     """Settle a night from a ledger file's text (a PokerNow ledger or the buy-in CSV, told
     apart by the header) and the night's audits; ``decimals`` is the hands' minor unit."""
     audits = list(audits)
     paid, owed = hand_results(audits)
+    fixes = corrections(audits)
     unread = sum(1 for a in audits if a.verdict is Verdict.UNREADABLE)
     if sniff_ledger(text):
-        night = settle_pokernow(parse_ledger(text, file=file), decimals=decimals, paid=paid, owed=owed)
+        night = settle_pokernow(
+            parse_ledger(text, file=file),
+            decimals=decimals,
+            paid=paid,
+            owed=owed,
+            fixes=fixes,
+            unit=unit or Unit(decimals=decimals),
+        )
     elif sniff(text):
-        night = settle_buyins(parse_buyins(text, file=file, decimals=decimals), paid=paid, owed=owed)
+        buyins = parse_buyins(text, file=file, decimals=decimals)
+        night = settle_buyins(buyins, paid=paid, owed=owed, fixes=fixes, unit=unit or Unit(decimals=buyins.decimals))
     else:
         night = None
     if night is not None:
@@ -279,14 +488,67 @@ def settle_ledger_text(text: str, audits: Iterable[HandAudit], *, file: str = ""
 
 
 def report_lines(night: NightSettlement) -> list[str]:
-    """The settlement in words: the balance, each problem, each transfer."""
-
-    def m(amount: int) -> str:
-        return money_text(amount, night.decimals)
-
+    """The settlement in words: the balance, each problem, who pays whom as paid (and as
+    audited, with each correction and its hand, when the audit corrects anything), the advice."""
+    m = night.money
     lines = [f"money in {m(night.money_in)}, money out {m(night.money_out)}"]
     lines.extend(f"problem: {p}" for p in night.problems)
-    lines.extend(f"{t.payer} pays {t.payee} {m(t.amount)}" for t in night.transfers)
-    if not night.transfers:
-        lines.append("nobody owes anybody")
+    if not night.corrections:
+        lines.extend(_pays(t, m) for t in night.transfers)
+        if not night.transfers:
+            lines.append("nobody owes anybody")
+        return lines
+    lines.append(f"{AS_PAID}:")
+    lines.extend("  " + _pays(t, m) for t in night.transfers)
+    lines.append(f"{AS_AUDITED}:")
+    lines.extend("  " + _pays(t, m) for t in night.audited)
+    lines.extend(
+        f"  correction: hand {c.hand_id}: {c.player} {_signed(c.amount, m)} ({', '.join(c.codes)})"
+        for c in night.corrections
+    )
+    lines.append(f"recommended: {night.recommendation}")
     return lines
+
+
+def _pays(t: Transfer, m: Callable[[int], str]) -> str:
+    return f"{t.payer} pays {t.payee} {m(t.amount)}"
+
+
+def _signed(amount: int, m: Callable[[int], str]) -> str:
+    return ("+" if amount > 0 else "") + m(amount)
+
+
+SETTLEMENT_COLUMNS = ("column", "payer", "payee", "amount", "unit", "decimals", "amount_text", "hands")
+
+
+def settlement_csv(night: NightSettlement) -> str:
+    """Both columns' transfers (and the corrections) as CSV: the amount in minor units with its
+    unit and decimals for a spreadsheet, and as a person reads it; names safe as cells."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(SETTLEMENT_COLUMNS)
+    unit = night.unit.json()
+    for column, moves in ((AS_PAID, night.transfers), (AS_AUDITED, night.audited)):
+        for t in moves:
+            amount = (t.amount, unit["unit"], unit["decimals"], night.money(t.amount))
+            writer.writerow([column, safe_cell(t.payer), safe_cell(t.payee), *amount, ""])
+    for c in night.corrections:  # the amount's text is ours: only names from files need the guard
+        amount = (c.amount, unit["unit"], unit["decimals"], night.money(c.amount))
+        writer.writerow(["correction", "", safe_cell(c.player), *amount, safe_cell(c.hand_id)])
+    return out.getvalue()
+
+
+def chat_text(night: NightSettlement, *, title: str = "Tonight's settlement") -> str:
+    """A short text a host pastes into a group chat: the recommended transfers, one a line."""
+    audited = night.recommended == AS_AUDITED
+    moves = night.audited if audited else night.transfers
+    lines = [f"{title} ({night.recommended}):"]
+    lines.extend(f"• {_pays(t, night.money)}" for t in moves)
+    if not moves:
+        lines.append("• nobody owes anybody")
+    if audited:
+        hands = list(dict.fromkeys(c.hand_id for c in night.corrections))
+        lines.append(f"Corrected after the audit: {len(hands)} hand{'s' * (len(hands) != 1)} ({', '.join(hands)}).")
+    if night.money_in != night.money_out:
+        lines.append(bank_words(night.money_in - night.money_out, night.money).capitalize() + ".")
+    return "\n".join(lines) + "\n"

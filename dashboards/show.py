@@ -13,8 +13,8 @@ import string
 import pandas as pd
 
 from analyzer.cards import Card
+from analyzer.money import CHIPS, format_money
 from dashboards.strings import STRINGS, tr
-from parsers.record import money_text
 
 _PUNCTUATION = re.compile("([" + re.escape(string.punctuation) + "])")
 
@@ -39,9 +39,10 @@ def md(text: object) -> str:
     return _PUNCTUATION.sub(r"\\\1", flat)
 
 
-def money(amount: int | None, decimals: int) -> str:
-    """Minor units as the hand writes them: ``money(1234, 2) == '12.34'``."""
-    return "" if amount is None else money_text(amount, decimals)
+def money(amount: int | None, decimals: int, currency: str = CHIPS) -> str:
+    """Minor units as a person reads them (:func:`analyzer.money.format_money`: the one
+    formatter): ``money(123456, 2, "USD") == '$1,234.56'``, chips as chips (``'1,234.56'``)."""
+    return "" if amount is None else format_money(amount, currency, decimals)
 
 
 def cards(texts: tuple[str, ...] | list[str]) -> str:

@@ -7,7 +7,13 @@ Reading
   with their ``at`` times are sorted by ``(at, order)`` instead.
 * A hand is every row from ``-- starting hand #N`` up to the next start: shows, ``Undealt
   cards`` and 7-2 bounty lines after ``-- ending hand #N --`` belong to hand N. A hand with
-  no ending line (a log cut mid-hand) is rejected ``TRUNCATED``; a hand that is not
+  no ending line (a log cut mid-hand) is rejected ``TRUNCATED``. A log cut at any byte is
+  read the same way at either end: a first line that is neither the header nor a whole row,
+  or a last line without its line end that is not a whole row (a row is whole when its
+  ``order`` still matches its ``at`` time), is a cut row, never read as data; a log without
+  its ``entry,at,order`` header lost its newest rows, so its newest hand is ``TRUNCATED``;
+  rows of a hand whose start is cut off (before the first ``-- starting hand``, other than
+  table events) are one ``TRUNCATED`` rejection naming the cut line. A hand that is not
   ``No Limit Texas Hold'em`` (Omaha, Hi/Lo) is rejected ``UNSUPPORTED_GAME``. Table events
   (seat requests, joins, quits, admin stack changes, blind changes, spectator notices)
   may sit anywhere, also inside a hand, and never break it. Any other line inside a hand
@@ -55,6 +61,7 @@ import itertools
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from datetime import datetime
 from enum import StrEnum
 from pathlib import PurePath
 
@@ -160,21 +167,30 @@ _TABLE_LINE = re.compile(
 _FILE_GAME = re.compile(r"poker_now_log_(?P<game>[A-Za-z0-9_-]+)\.csv$")
 _HEADER = ("entry", "at", "order")
 _DIGITS = re.compile(r"[0-9]+")  # ASCII only: str.isdigit() also takes "¹"
-_ROW = re.compile(r'^"(?:[^"]|"")*",\d{4}-\d\d-\d\dT[^,]*,\d+\s*$')
+_ROW = re.compile(r'^"(?:[^"]|"")*",(\d{4}-\d\d-\d\dT[^,]*),(\d+)\s*$')
+_CLOCK_SLACK_MS = 1000  # ``order`` is the row's time in ms times 100 (plus a count), give or take
 
 
 def sniff(text: str) -> bool:
-    """Whether text is a PokerNow log: the ``entry,at,order`` header, or such a row first.
+    """Whether text is a PokerNow log: the ``entry,at,order`` header, or such a row first
+    (or second, behind a row cut at a byte).
 
     >>> sniff("entry,at,order\\n")
     True
     >>> sniff("player_nickname,player_id,session_start_at\\n")
     False
+    >>> sniff('checks",2020-12-20T21:33:30.500Z,160850001050000\\n"flop:  [A♣, K♣, 4♥]",2020-12-20T21:33:32.000Z,1')
+    True
     """
+    seen = 0
     for line in text.splitlines():
         if line.strip():
             cells = tuple(c.strip() for c in line.split(","))
-            return cells == _HEADER or _ROW.match(line) is not None
+            if cells == _HEADER or _ROW.match(line) is not None:
+                return True
+            seen += 1
+            if seen == 2:
+                return False
     return False
 
 
@@ -209,10 +225,75 @@ class Row:
     order: int
     line: int
     problem: str = ""
+    cut: bool = False  # the row was cut at a byte (the first or last line of a cut log)
+
+
+def whole_row(line: str) -> bool:
+    """Whether a line is a whole ``entry,at,order`` row: its ``order`` still runs with its time
+    (a row cut in its ``order`` digits is not whole).
+
+    >>> whole_row('"flop:  [A♣, K♣, 4♥]",2020-12-20T21:33:32.000Z,160850001200000')
+    True
+    >>> whole_row('"flop:  [A♣, K♣, 4♥]",2020-12-20T21:33:32.000Z,1608500012'), whole_row('A♣, K♣]",2020-12-20')
+    (False, False)
+    """
+    match = _ROW.match(line)
+    if match is None:
+        return False
+    try:
+        at = datetime.fromisoformat(match.group(1).replace("Z", "+00:00"))
+    except ValueError:
+        return False
+    ms = int(at.timestamp()) * 1000 + at.microsecond // 1000
+    return abs(int(match.group(2)) // 100 - ms) <= _CLOCK_SLACK_MS
+
+
+@dataclass(frozen=True, slots=True)
+class Cut:
+    """Where a log was cut at a byte: the rows cut, and whether its newest rows are gone."""
+
+    newest: Row | None  # the first line, cut (the newest row kept in part)
+    oldest: Row | None  # the last line, cut (the oldest row kept in part)
+    headless: bool  # no ``entry,at,order`` header: the newest rows are gone
+
+    @property
+    def at_newest(self) -> bool:
+        return self.headless or self.newest is not None
+
+
+def _cut_rows(text: str) -> tuple[str, Cut]:
+    """The text with its cut first and last lines blanked (so lines keep their numbers), and the cut."""
+    lines = text.split("\n")
+    first = next((i for i, line in enumerate(lines) if line.strip()), None)
+    if first is None:
+        return text, Cut(None, None, False)
+    headless = tuple(c.strip() for c in lines[first].split(",")) != _HEADER
+    newest = oldest = None
+    if headless and not whole_row(lines[first]):
+        newest = Row(lines[first].strip(), "", 0, first + 1, problem=_shown(lines[first]), cut=True)
+        lines[first] = ""
+    last = len(lines) - 1
+    if lines[last].strip() and last != first and not whole_row(lines[last]):
+        oldest = Row(lines[last].strip(), "", 0, last + 1, problem=_shown(lines[last]), cut=True)
+        lines[last] = ""
+    if newest is None and oldest is None:
+        return text, Cut(None, None, headless)
+    return "\n".join(lines), Cut(newest, oldest, headless)
+
+
+def _shown(line: str) -> str:
+    return line.strip()[:80] or "an empty row"
 
 
 def read_rows(text: str, *, file: str = "") -> list[Row]:
     """The log's rows, oldest first (sorted by ``order``; see the module docstring)."""
+    return _read_rows(text, file=file)[0]
+
+
+def _read_rows(text: str, *, file: str = "") -> tuple[list[Row], Cut]:
+    """:func:`read_rows` and where the log was cut: a cut last line is the oldest row, a cut
+    first line the newest, whatever numbers are left in them."""
+    text, cut = _cut_rows(text)
     reader = csv.reader(io.StringIO(text))
     rows: list[Row] = []
     start = 1
@@ -232,28 +313,64 @@ def read_rows(text: str, *, file: str = "") -> list[Row]:
     except csv.Error as error:
         raise ParseError(expected="CSV rows", found=str(error), format=FORMAT, file=file, line=start) from None
     by_order = sorted(rows, key=lambda r: r.order)
-    if all(a.at <= b.at for a, b in itertools.pairwise(by_order)):
-        return by_order
-    return sorted(rows, key=lambda r: (r.at, r.order))  # excerpts with a stray order value
+    if not all(a.at <= b.at for a, b in itertools.pairwise(by_order)):
+        by_order = sorted(rows, key=lambda r: (r.at, r.order))  # excerpts with a stray order value
+    if cut.oldest is not None:
+        by_order.insert(0, cut.oldest)
+    if cut.newest is not None:
+        by_order.append(cut.newest)
+    return by_order, cut
 
 
 def parse(text: str, *, file: str = "") -> Iterator[HandRecord | Rejected]:
-    """Read a PokerNow log: a record or a :class:`Rejected` for every ``-- starting hand``."""
-    rows = read_rows(text, file=file)
+    """Read a PokerNow log: a record or a :class:`Rejected` for every ``-- starting hand``, and
+    one ``TRUNCATED`` rejection for the rows of a hand whose start is cut off."""
+    rows, cut = _read_rows(text, file=file)
     table_match = _FILE_GAME.search(PurePath(file).name) if file else None
     table = table_match.group("game") if table_match else ""
-    starts = [i for i, r in enumerate(rows) if r.entry.startswith("-- starting hand")]
+    starts = [i for i, r in enumerate(rows) if not r.cut and r.entry.startswith("-- starting hand")]
+    headless = rows[: starts[0]] if starts else rows
+    if any(r.cut or not is_table_line(r.entry) for r in headless):
+        yield _start_cut(headless, file=file)
     carried = (Stakes(), 0)
     for k, first in enumerate(starts):
         block = rows[first : starts[k + 1] if k + 1 < len(starts) else len(rows)]
-        reader = _HandReader(block, file=file, table=table, carried=carried, last=k + 1 == len(starts))
+        last = k + 1 == len(starts)
+        reader = _HandReader(block, file=file, table=table, carried=carried, last=last)
         try:
+            if last and cut.at_newest:
+                raise reader.cut_short()
             record = reader.read()
         except ParseError as error:
             yield Rejected.from_error(error)
             continue
         carried = (record.stakes, record.decimals)  # bomb pots and dead blinds keep the last blinds
         yield record
+
+
+def is_table_line(entry: str) -> bool:
+    """A table event or notice (joins, stacks approved, blinds changed, rabbit hunts): part of
+    no hand's play, wherever it sits.
+
+    >>> is_table_line('The player "Gus @ G" joined the game with a stack of 100.'), is_table_line("flop: [A♣]")
+    (True, False)
+    """
+    return bool(_TABLE_LINE.match(entry) or _NOTICES.match(entry))
+
+
+def _start_cut(rows: list[Row], *, file: str) -> Rejected:
+    """The rows of a hand whose start (and all before it) is cut off, as one rejection at the cut."""
+    play = [r for r in rows if r.cut or not is_table_line(r.entry)]
+    at = max(play, key=lambda r: r.line)  # the cut: the oldest row kept is the file's last line
+    error = ParseError(
+        expected="a hand from its -- starting hand line (the log is cut before it)",
+        found=at.problem or at.entry,
+        format=FORMAT,
+        file=file,
+        line=at.line,
+        code=RejectCode.TRUNCATED,
+    )
+    return Rejected.from_error(error)
 
 
 def _error(
@@ -286,6 +403,23 @@ class _HandReader:
         self.cashouts: list[Cashout] = []
         self.regular: set[int] = set()  # lines of the regular blind and straddle posts
         self.ended = False
+
+    def cut_short(self) -> ParseError:
+        """The newest hand of a log cut at its newest end: its last rows are gone."""
+        head = self.rows[0]
+        start = _START.match(head.entry)
+        number = start.group("number") if start else "?"
+        hand = (start.group("id") if start else None) or f"#{number}"
+        found = next((r.problem for r in self.rows if r.cut), "") or "a log cut before its header"
+        return ParseError(
+            expected=f"-- ending hand #{number} -- (the log is cut after this hand started)",
+            found=found,
+            format=FORMAT,
+            file=self.file,
+            line=head.line,
+            hand_id=hand,
+            code=RejectCode.TRUNCATED,
+        )
 
     def read(self) -> HandRecord:
         head = self.rows[0]
@@ -396,7 +530,7 @@ class _HandReader:
                 raise _error(f"-- ending hand #{number} --", row, file=self.file, hand=self.hand)
             self.ended = True
             return
-        if _TABLE_LINE.match(entry) or _NOTICES.match(entry):
+        if is_table_line(entry):
             return
         stacks = _STACKS.match(entry)
         if stacks is not None:

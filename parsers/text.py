@@ -27,11 +27,41 @@ def decode(data: bytes) -> str:
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError:
+            if _utf8_cut(data):  # a UTF-8 file cut inside a character: only that character is lost
+                return normalize_text(data.decode("utf-8", errors="replace"))
             try:
                 text = data.decode("cp1252")
             except UnicodeDecodeError:
                 text = data.decode("latin-1")
     return normalize_text(text)
+
+
+def _utf8_cut(data: bytes) -> bool:
+    """Whether bytes are UTF-8 but for a character cut at either end (a file cut at a byte):
+    the rest decodes as UTF-8 and holds other characters beyond ASCII, the tail is the start of
+    a character and the head its end.
+
+    >>> _utf8_cut("♠ A♠ K♥".encode()[1:-1]), _utf8_cut("café".encode("cp1252")), _utf8_cut(b"\\x80abc")
+    (True, False, False)
+    """
+    head = 0
+    while head < min(3, len(data)) and 0x80 <= data[head] < 0xC0:  # the end of a cut character
+        head += 1
+    tail = 0
+    for back in range(1, min(3, len(data) - head) + 1):
+        byte = data[-back]
+        if byte >= 0xC0:  # the lead byte of a character that needs more than ``back`` bytes
+            tail = back if back < (2 if byte < 0xE0 else 3 if byte < 0xF0 else 4) else 0
+            break
+        if byte < 0x80:
+            break
+    if not head and not tail:
+        return False
+    try:
+        body = data[head : len(data) - tail].decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return not body.isascii()
 
 
 def normalize_text(text: str) -> str:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from decimal import Decimal
 from enum import StrEnum
 from fractions import Fraction
 
@@ -23,6 +22,7 @@ from analyzer.casino.outcomes import Outcome, OutcomeSet
 from analyzer.casino.settle import Settled, settle
 from analyzer.errors import AnalyzerError
 from analyzer.evaluator import Ranking
+from analyzer.money import CHIPS, format_money
 from analyzer.replay.findings import Verdict
 from parsers.casino import CasinoBet, CasinoDraw, DrawStatus, Side
 
@@ -84,12 +84,13 @@ def worst(problems: Iterable[CasinoProblem]) -> Verdict:
 
 
 def money(amount: int, decimals: int) -> str:
-    """Minor units as text: ``money(1950, 2) == "19.50"``.
+    """Minor units as a person reads them (:func:`analyzer.money.format_money`, thousands
+    separators): ``money(1950, 2) == "19.50"``.
 
-    >>> money(1950, 2), money(-5, 2), money(40, 0)
-    ('19.50', '-0.05', '40')
+    >>> money(1950, 2), money(-5, 2), money(40, 0), money(123456, 2)
+    ('19.50', '-0.05', '40', '1,234.56')
     """
-    return str(Decimal(amount).scaleb(-decimals)) if decimals else str(amount)
+    return format_money(amount, CHIPS, decimals)
 
 
 @dataclass(frozen=True, slots=True)

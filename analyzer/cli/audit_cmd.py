@@ -1,23 +1,42 @@
-"""``sixplus audit PATH... [--rules NAME|FILE] [--format F] [--json]``."""
+"""``sixplus audit PATH... [--rules NAME|FILE] [--format F] [--ledger CSV] [--chip-value V] [--json]``."""
 
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import click
 
 from analyzer.cli.errors import EXIT_CANNOT_RUN, EXIT_OK, EXIT_PROBLEMS, fail, user_errors
-from analyzer.cli.inputs import read_all
-from analyzer.night import audit_files
+from analyzer.cli.inputs import FORMATS_HELP, read_all
+from analyzer.money import ChipValue, Unit, is_chips
+from analyzer.night import NightAudit, audit_files
 from analyzer.report import audit_json, summary_json
 from analyzer.ruleset import load_rules
-from analyzer.settlement import report_lines, settle_ledger_text
+from analyzer.settlement import chat_text, report_lines, settle_ledger_text, settlement_csv
 from parsers.formats import names
 from parsers.text import decode
 
 
-@click.command("audit")
+def chip_value_option(text: str | None) -> ChipValue | None:
+    if text is None:
+        return None
+    try:
+        return ChipValue.parse(text)
+    except ValueError as error:
+        fail(str(error))
+
+
+def hand_unit(night: NightAudit, hand_id: str, value: ChipValue | None) -> Unit:
+    """The unit of one hand's amounts: its own currency and decimals (chips given a value)."""
+    record = night.records.get(hand_id)
+    if record is None:
+        return Unit(night.summary.unit.currency, night.summary.unit.decimals, value)
+    return Unit(record.currency, record.decimals, value if is_chips(record.currency) else None)
+
+
+@click.command("audit", epilog=FORMATS_HELP)
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option(
     "--rules", "rules_name", default=None, help="Rule set: a preset name or a TOML file (default: from the file)."
@@ -28,14 +47,44 @@ from parsers.text import decode
     "ledger_path",
     type=click.Path(exists=True, dir_okay=False),
     default=None,
-    help="A PokerNow ledger or buy-in CSV: check money in against out and the hands, and who pays whom.",
+    help="A PokerNow ledger or buy-in CSV: check money in against out and the hands, and who pays whom, "
+    "as paid and as audited.",
+)
+@click.option(
+    "--chip-value",
+    "chip_value",
+    default=None,
+    metavar="AMOUNT CUR",
+    help="What one chip is worth, e.g. '0.05 EUR': chip results shown as money.",
+)
+@click.option(
+    "--settlement-csv",
+    "csv_out",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="With --ledger: write both columns' transfers and every correction as CSV.",
+)
+@click.option(
+    "--settlement-text",
+    "text_out",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="With --ledger: write the recommended transfers as a short text for a group chat.",
 )
 @click.option("--json", "as_json", is_flag=True, help="One JSON object a hand, then a summary line.")
 def command(
-    paths: tuple[str, ...], rules_name: str | None, format_name: str, ledger_path: str | None, as_json: bool
+    paths: tuple[str, ...],
+    rules_name: str | None,
+    format_name: str,
+    ledger_path: str | None,
+    chip_value: str | None,
+    csv_out: str | None,
+    text_out: str | None,
+    as_json: bool,
 ) -> None:
-    """Replay every hand of the files (or folders) and check each action and pot split; with
-    --ledger, settle the night: money in against money out and the hands, and who pays whom.
+    """Replay every hand of the PATHS (files, folders, .zip archives) and check each action and
+    pot split; with --ledger, settle the night: money in against money out and the hands, and
+    who pays whom, as paid and as audited.
 
     Exit 0 when every hand is fine (and the ledger settles), 1 when a hand breaks a rule or
     cannot be read (or the ledger does not add up), 2 when nothing could be read.
@@ -44,42 +93,68 @@ def command(
     """
     if format_name != "auto" and format_name not in names():
         fail(f"--format: expected auto or one of {', '.join(names())}, got {format_name!r}")
+    value = chip_value_option(chip_value)
+    if (csv_out or text_out) and not ledger_path:
+        fail("--settlement-csv and --settlement-text: expected --ledger CSV too (the buy-ins to settle)")
     with user_errors():
         rules = load_rules(rules_name) if rules_name else None
         night = audit_files(read_all(paths, format=format_name), rules=rules)
     summary = night.summary
-    if summary.hands == 0:
-        fail("no hands read: expected at least one hand history among the paths given", EXIT_CANNOT_RUN)
+    if not summary.read:
+        first = next((p.message for a in night.audits for p in a.problems), "")
+        more = f"; first: {first}" if first else ""
+        fail(f"{summary.no_hands()}: expected at least one hand history among the paths given{more}", EXIT_CANNOT_RUN)
+    unit = Unit(summary.unit.currency, summary.unit.decimals, value if summary.unit.chips else None)
+    summary = replace(summary, unit=unit)
     for a in night.audits:
         if as_json:
-            click.echo(json.dumps(audit_json(a), ensure_ascii=False))
+            click.echo(json.dumps(audit_json(a, hand_unit(night, a.hand_id, value)), ensure_ascii=False))
             continue
         where = f"{a.file}:{a.line}" if a.line else a.file
         click.echo(f"{where} hand {a.hand_id} [{a.rules or '-'}] {a.verdict.value}")
         for p in a.problems:
             at = f" (action {p.action_index})" if p.action_index is not None else ""
             click.echo(f"    {p.code.value}{at}: {p.message}")
+    if not as_json:
+        for note in night.notes:
+            click.echo(f"note: {note}")
     settled_ok = True
     if ledger_path:
         with user_errors():
-            decimals = max((r.decimals for r in night.records.values()), default=0)
             text = Path(ledger_path).read_bytes()
-            settled = settle_ledger_text(decode(text), night.audits, file=ledger_path, decimals=decimals)
+            settled = settle_ledger_text(
+                decode(text), night.audits, file=ledger_path, decimals=unit.decimals, unit=unit
+            )
         settled_ok = settled.ok
+        with user_errors():
+            if csv_out:
+                Path(csv_out).write_text(settlement_csv(settled), encoding="utf-8")
+            if text_out:
+                Path(text_out).write_text(chat_text(settled), encoding="utf-8")
         if not as_json:
             for line in report_lines(settled):
                 click.echo(f"settlement: {line}")
     if as_json:
-        out = summary_json(summary)
+        out = summary_json(summary, night.notes)
         if ledger_path:
             out["settlement"] = {
                 "ok": settled.ok,
+                **settled.unit.json(),
                 "money_in": settled.money_in,
                 "money_out": settled.money_out,
                 "problems": list(settled.problems),
                 "transfers": [{"payer": t.payer, "payee": t.payee, "amount": t.amount} for t in settled.transfers],
+                "audited_transfers": [
+                    {"payer": t.payer, "payee": t.payee, "amount": t.amount} for t in settled.audited
+                ],
+                "corrections": [
+                    {"hand_id": c.hand_id, "player": c.player, "paid": c.paid, "owed": c.owed, "codes": list(c.codes)}
+                    for c in settled.corrections
+                ],
+                "recommended": settled.recommended,
+                "recommendation": settled.recommendation,
             }
-        click.echo(json.dumps(out))
+        click.echo(json.dumps(out, ensure_ascii=False))
     else:
         click.echo(summary.sentence() + f" (rules: {', '.join(summary.rules) or '-'})")
     raise SystemExit(EXIT_PROBLEMS if summary.has_problems or not settled_ok else EXIT_OK)

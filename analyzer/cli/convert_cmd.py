@@ -1,33 +1,88 @@
-"""``sixplus convert PATH --to native|phh|pokerstars|ohh [-o OUT]``."""
+"""``sixplus convert PATH... --to native|phh|pokerstars|ggpoker|pokernow|ohh [-o OUT]``."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from pathlib import Path
 
 import click
 
 from analyzer.cli.errors import EXIT_CANNOT_RUN, fail, user_errors
-from analyzer.cli.inputs import read_all
+from analyzer.cli.inputs import FORMATS_HELP, read_all
 from analyzer.convert import prepare
-from parsers.errors import HandHistoryError
+from parsers.errors import HandHistoryError, ParseError, Rejected
 from parsers.formats import write
+from parsers.record import HandRecord
+
+_HAND_PREFIX = re.compile(r"^.*?: \w+ hand \S+: ")
+SHOWN = 5  # hands or lines named after a grouped message
 
 
-@click.command("convert")
+def reason_of(message: str) -> str:
+    """A message without its place and hand, so the same reason is said once.
+
+    >>> reason_of("a.csv:40: pokernow hand #12: expected a hold'em hand, found 'Omaha'")
+    "expected a hold'em hand, found 'Omaha'"
+    """
+    return _HAND_PREFIX.sub("", message, count=1)
+
+
+def grouped(items: Iterable[tuple[str, str, str]], verb: str) -> list[str]:
+    """``(file, reason, where)`` items as one line per file and reason: "FILE: N hands VERB: REASON (where, ...)"."""
+    groups: dict[tuple[str, str], list[str]] = {}
+    for file, reason, where in items:
+        groups.setdefault((file, reason), []).append(where)
+    lines = []
+    for (file, reason), places in groups.items():
+        shown = ", ".join(places[:SHOWN]) + (f" and {len(places) - SHOWN} more" if len(places) > SHOWN else "")
+        count = f"{len(places)} hand{'s' * (len(places) != 1)}"
+        lines.append(f"{file or '<input>'}: {count} {verb}: {reason} ({shown})")
+    return lines
+
+
+def _skipped(rejected: list[Rejected]) -> list[str]:
+    return grouped(
+        ((r.file, f"{r.code.value}: {reason_of(r.message)}", f"line {r.line}") for r in sorted(rejected, key=_place)),
+        "skipped",
+    )
+
+
+def _place(r: Rejected) -> tuple[str, int]:
+    return (r.file, r.line)
+
+
+def _not_written(failures: list[tuple[HandRecord, HandHistoryError]], target: str) -> list[str]:
+    items = []
+    for record, error in failures:
+        reason = f"expected {error.expected}, found {error.found!r}" if isinstance(error, ParseError) else str(error)
+        items.append((record.source.file, reason_of(reason), f"hand {record.hand_id}"))
+    return grouped(items, f"not converted to {target}")
+
+
+@click.command("convert", epilog=FORMATS_HELP)
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
-@click.option("--to", "target", required=True, help="native, phh, pokerstars or ohh.")
+@click.option(
+    "--to",
+    "target",
+    required=True,
+    help="native, phh, pokerstars, ggpoker, pokernow or ohh (the formats with a writer).",
+)
 @click.option("-o", "--out", type=click.Path(dir_okay=False), default=None, help="File to write (default: stdout).")
 def command(paths: tuple[str, ...], target: str, out: str | None) -> None:
-    """Convert hand histories to another format; hands that cannot be read are listed on stderr.
+    """Convert the hand histories of PATHS (files, folders, .zip archives) to another format.
+    Hands that cannot be read or written are listed on stderr, once per file and reason.
 
     Example: sixplus convert night.txt --to phh -o night.phhs
     """
     with user_errors():
-        records = []
+        records: list[HandRecord] = []
+        rejected: list[Rejected] = []
         for parsed in read_all(paths):
             records.extend(parsed.hands)
-            for rejected in parsed.rejected:
-                click.echo(f"sixplus: skipped: {rejected.message}", err=True)
+            rejected.extend(parsed.rejected)
+        for line in _skipped(rejected):
+            click.echo(f"sixplus: {line}", err=True)
         if not records:
             fail("no hands read: expected at least one hand history among the paths given", EXIT_CANNOT_RUN)
         records = prepare(records, target)
@@ -36,12 +91,15 @@ def command(paths: tuple[str, ...], target: str, out: str | None) -> None:
         except HandHistoryError:
             # some hands cannot be said in the target format: convert the rest, name the others
             kept = []
+            failures: list[tuple[HandRecord, HandHistoryError]] = []
             for record in records:
                 try:
                     write([record], target)
                     kept.append(record)
                 except HandHistoryError as error:
-                    click.echo(f"sixplus: not converted: {error}", err=True)
+                    failures.append((record, error))
+            for line in _not_written(failures, target):
+                click.echo(f"sixplus: {line}", err=True)
             if not kept:
                 fail(f"no hand can be written as {target}", EXIT_CANNOT_RUN)
             records = kept

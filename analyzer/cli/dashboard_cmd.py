@@ -1,4 +1,4 @@
-"""``sixplus dashboard [FILES...] [--store DIR] [--sample]``: start the Streamlit app."""
+"""``sixplus dashboard [PATHS...] [--store DIR] [--sample] [--host ADDR] [--port N]``: start the Streamlit app."""
 
 from __future__ import annotations
 
@@ -9,9 +9,13 @@ from pathlib import Path
 
 import click
 
+from analyzer.cli.inputs import FORMATS_HELP
+from analyzer.inputs import InputIssue, input_files
+
 ENV_STORE = "SIXPLUS_STORE"
 ENV_FILES = "SIXPLUS_FILES"
 ENV_SAMPLE = "SIXPLUS_SAMPLE"
+LOCAL = "127.0.0.1"
 
 
 def streamlit_args(app: str, *, port: int, headless: bool, address: str | None = None) -> list[str]:
@@ -38,22 +42,32 @@ def streamlit_args(app: str, *, port: int, headless: bool, address: str | None =
     return args
 
 
-@click.command("dashboard")
+@click.command("dashboard", epilog=FORMATS_HELP)
 @click.argument("files", nargs=-1, type=click.Path(exists=True))
 @click.option("--store", type=click.Path(file_okay=False), default=None, help="Store folder to open.")
 @click.option("--sample", is_flag=True, help="Open on the bundled sample night (even with --store).")
 @click.option("--port", type=int, default=8501, show_default=True, help="Port to serve on.")
-@click.option("--address", default=None, help="Address to listen on (default: Streamlit's, all interfaces).")
+@click.option(
+    "--host",
+    "--address",
+    "address",
+    default=LOCAL,
+    show_default=True,
+    help="Address to listen on: this computer only by default (a host's uploads are private); "
+    "0.0.0.0 for every interface.",
+)
 @click.option("--headless/--browser", default=True, show_default=True, help="Do not open a browser window.")
-def command(
-    files: tuple[str, ...], store: str | None, sample: bool, port: int, address: str | None, headless: bool
-) -> None:
+def command(files: tuple[str, ...], store: str | None, sample: bool, port: int, address: str, headless: bool) -> None:
     """Open the dashboard (audit, settlement, players, frequencies, replayer, quiz, recorder,
-    casino game) on the bundled sample night, on hand-history FILES (folders and .zip too),
-    or on a store.
+    casino game) on the bundled sample night, on hand-history FILES (files, folders and .zip
+    archives alike, ledgers and buy-in lists among them), or on a store. It listens on
+    127.0.0.1 (this computer only) unless --host says otherwise.
 
     Example: sixplus dashboard ~/poker/friday.txt --port 8600
     """
+    for item in input_files(files):
+        if isinstance(item, InputIssue):
+            click.echo(f"sixplus: {item.message}", err=True)
     app = str(resources.files("dashboards") / "app.py")
     env = dict(os.environ)
     for name in (ENV_STORE, ENV_FILES, ENV_SAMPLE):
@@ -64,7 +78,8 @@ def command(
         env[ENV_FILES] = os.pathsep.join(str(Path(f).resolve()) for f in files)
     if sample:
         env[ENV_SAMPLE] = "1"
-    click.echo(f"sixplus dashboard on http://localhost:{port}", err=True)
+    shown = "localhost" if address in (LOCAL, "localhost") else address
+    click.echo(f"sixplus dashboard on http://{shown}:{port}", err=True)
     sys.stdout.flush()
     sys.stderr.flush()
     # the server replaces this process, so stopping this process stops the server

@@ -8,14 +8,15 @@ from pathlib import Path
 import click
 
 from analyzer.cli.errors import EXIT_CANNOT_RUN, EXIT_OK, EXIT_PROBLEMS, user_errors
+from analyzer.cli.inputs import FORMATS_HELP
 from analyzer.cli.progress import tqdm_bar
 from analyzer.store.allin_pass import fill_allin_ev
 from analyzer.store.importer import FileReport, ImportReport, import_paths
 from analyzer.store.store import Store
 
 
-@click.command("import")
-@click.argument("paths", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.command("import", epilog=FORMATS_HELP)
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option("--store", "store_dir", type=click.Path(file_okay=False), default=None, help="Store folder.")
 @click.option("--format", "format_name", default="auto", show_default=True, help="Format of every file.")
 @click.option("--workers", type=click.IntRange(1), default=None, help="Processes that parse and audit (default 2).")
@@ -24,11 +25,13 @@ from analyzer.store.store import Store
 def command(
     paths: tuple[str, ...], store_dir: str | None, format_name: str, workers: int | None, no_equity: bool, as_json: bool
 ) -> None:
-    """Audit hand histories of any format and add them to the store, each hand once.
+    """Audit the hand histories of PATHS (files, folders, .zip archives) and add them to the
+    store, each hand once. Every hand is audited as `sixplus audit` does it, the checks
+    between hands included, so both give the same verdicts.
 
     Every hand read ends in exactly one place: stored, duplicate (already in the store),
-    or rejected with its reason and line. A killed import leaves the store as it was;
-    running it again finishes the job. The default store is ~/.local/share/sixplus
+    or rejected with its reason and line; a tournament summary is named and skipped. A killed
+    import leaves the store as it was; running it again finishes the job. The default store is ~/.local/share/sixplus
     ($XDG_DATA_HOME/sixplus). Exit 0: all stored or duplicate and audited fine; 1: some
     hands rejected, or a violation or unreadable hand found; 2: no hand could be read.
 
@@ -59,12 +62,14 @@ def exit_code(report: ImportReport) -> int:
 
 def _file_text(f: FileReport) -> str:
     if f.error is not None:
-        return f"{f.file}: not read: {f.error}"
+        error = f.error.removeprefix(f"{f.file}: ")
+        return f"{f.file}: not read: {error}"
     lines = [
         f"{f.file}: {f.read} hands ({f.format or 'no format'}): {f.stored} stored, {f.duplicate} duplicate, "
         f"{len(f.rejected)} rejected"
     ]
     lines.extend(f"  rejected {r.code.value}: {r.message}" for r in f.rejected)
+    lines.extend(f"  note: {note}" for note in f.skipped)
     return "\n".join(lines)
 
 
@@ -96,6 +101,7 @@ def _file_json(f: FileReport) -> dict[str, object]:
         ],
         "verdicts": dict(f.verdicts),
         "error": f.error,
+        "skipped": list(f.skipped),
     }
 
 

@@ -1,36 +1,29 @@
-"""Reading the files a command is given: folders walked, each file parsed, errors as one line."""
+"""Reading the paths a command is given: files, folders and .zip archives alike (through
+:func:`analyzer.inputs.input_files`), each file parsed, each problem one line on stderr."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import click
 
-from parsers.errors import ParseError
-from parsers.formats import ParsedFile, read_file
+from analyzer.inputs import InputIssue, read_inputs
+from parsers.formats import ParsedFile
 
-SKIP_SUFFIXES = {".pyc", ".png", ".jpg", ".zip", ".parquet", ".json.faults"}
-
-
-def expand(paths: tuple[str, ...]) -> list[Path]:
-    """Files named, and every file below the folders named, in a stable order."""
-    files: list[Path] = []
-    for raw in paths:
-        path = Path(raw)
-        if path.is_dir():
-            files.extend(sorted(p for p in path.rglob("*") if p.is_file() and p.suffix not in SKIP_SUFFIXES))
-        else:
-            files.append(path)
-    return files
+#: what every command that reads hand histories says it accepts (the end of its --help)
+FORMATS_HELP = (
+    "PATHS are files, folders (every file below them) and .zip archives alike. Formats, detected "
+    "from the content: native JSON Lines (sixplus), PokerStars text (incl. 6+ Hold'em and tournament "
+    "hands), GGPoker text (incl. Short Deck), PokerNow logs (CSV), PHH and .phhs, OHH (Open Hand "
+    "History JSON), and the compact text of the recorder (see the README). PokerStars and GG "
+    "tournament summaries are named and skipped."
+)
 
 
 def read_all(paths: tuple[str, ...], *, format: str = "auto") -> Iterator[ParsedFile]:
-    """Parse each file; a file that cannot be read is reported on stderr and skipped."""
-    for path in expand(paths):
-        try:
-            yield read_file(path, format=format)
-        except ParseError as error:
-            click.echo(f"sixplus: {error}", err=True)
-        except OSError as error:
-            click.echo(f"sixplus: {path}: cannot read: {error.strerror or error}", err=True)
+    """Parse each file; a file that cannot be read is reported on stderr (one line) and skipped."""
+    for item in read_inputs(paths, format=format):
+        if isinstance(item, InputIssue):
+            click.echo(f"sixplus: {item.message}", err=True)
+        else:
+            yield item

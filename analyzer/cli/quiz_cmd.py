@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from analyzer.cli.errors import fail, user_errors
+from analyzer.cli.inputs import FORMATS_HELP
 from analyzer.quiz import (
     KINDS,
     LANGS,
@@ -60,7 +61,7 @@ def _whole(option: str, value: str | None, *, low: int, high: int | None = None)
     return number
 
 
-@click.command("quiz", cls=OneLineCommand)
+@click.command("quiz", cls=OneLineCommand, epilog="--hands: " + FORMATS_HELP)
 @click.option(
     "--kind",
     "kinds",
@@ -85,7 +86,7 @@ def _whole(option: str, value: str | None, *, low: int, high: int | None = None)
     "hand_files",
     multiple=True,
     type=click.Path(exists=True),
-    help="Ask about your own showdowns in these hand histories (with --player).",
+    help="Ask about your own showdowns in these hand histories (with --player): files, folders or .zip archives.",
 )
 @click.option("--player", default=None, help="Your name in the hand histories given with --hands.")
 @click.option("--json", "as_json", is_flag=True, help="Print the questions with answers, one JSON object a line.")

@@ -28,6 +28,8 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from analyzer.inputs import InputFile, InputIssue, input_files
+from analyzer.night import summary_note, with_between_hands
 from analyzer.replay.findings import Code, HandAudit, Problem, Verdict
 from analyzer.ruleset import RuleSet
 from analyzer.store.bars import Bars, progress_bar
@@ -60,6 +62,8 @@ class Task:
     end: int = -1
     line: int = 0
     format: str = "auto"
+    archive: str = ""  # the zip on disk that holds ``file`` as a member (``archive.zip/member``)
+    issue: str = ""  # why the path gave no file to read (the worker reports it)
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +77,7 @@ class ChunkResult:
     duplicates: int  # already in the store, or twice in this chunk
     rejected: tuple[Rejected, ...]
     error: str | None = None  # the file could not be read at all
+    skipped: tuple[str, ...] = ()  # blocks that are not hands (tournament summaries), one line each
 
 
 @dataclass(slots=True)
@@ -86,6 +91,7 @@ class FileReport:
     rejected: list[Rejected] = field(default_factory=list)
     verdicts: Counter[str] = field(default_factory=Counter)
     error: str | None = None
+    skipped: list[str] = field(default_factory=list)  # tournament summaries named and skipped
 
     @property
     def read(self) -> int:
@@ -129,11 +135,20 @@ def plan(paths: Sequence[str | Path], *, format: str = "auto", chunk_bytes: int 
 
 def plan_lazily(paths: Sequence[str | Path], *, format: str = "auto", chunk_bytes: int | None = None) -> Iterator[Task]:
     """:func:`plan`, a task at a time (a large file is read for its line ends as its tasks
-    are taken, so the first tasks can run meanwhile)."""
+    are taken, so the first tasks can run meanwhile). Folders are walked and zip archives
+    opened (:func:`analyzer.inputs.input_files`): a member is a task of its own."""
     chunk_bytes = chunk_bytes or CHUNK_BYTES
     number = 0
-    for path in paths:
-        name = str(path)
+    for item in input_files(paths):
+        if isinstance(item, InputIssue):
+            yield Task(number, item.name, format=format, issue=item.message)
+            number += 1
+            continue
+        if item.member:
+            yield Task(number, item.name, format=format, archive=str(item.path))
+            number += 1
+            continue
+        name = item.name
         try:
             size = os.path.getsize(name)
         except OSError:
@@ -243,10 +258,7 @@ def _run_task(task: Task) -> ChunkResult:
     assert callable(audit) and callable(rules_for) and isinstance(known, frozenset) and isinstance(prints, frozenset)
     import_id = str(_worker.get("import_id", ""))
     try:
-        with open(task.file, "rb") as f:
-            if task.start:
-                f.seek(task.start)
-            data = f.read() if task.end < 0 else f.read(task.end - task.start)
+        data = _read(task)
         text = _decode(data)
         name = detect(text) if task.format == "auto" else task.format
         items, offset = _parse(text, name or "auto", task)
@@ -259,10 +271,15 @@ def _run_task(task: Task) -> ChunkResult:
     seen_prints: set[str] = set()
     duplicates = 0
     rejected: list[Rejected] = []
+    skipped: list[str] = []
     verdicts: list[str] = []
+    audited: list[tuple[HandRecord, RuleSet, HandAudit, str | None]] = []
     for item in items:
         if isinstance(item, Rejected):
-            rejected.append(item)
+            if item.code is RejectCode.NOT_A_HAND:
+                skipped.append(summary_note(item))
+            else:
+                rejected.append(item)
             continue
         content = fingerprint(item)
         if item.hand_id in known or item.hand_id in seen or content in prints or content in seen_prints:
@@ -274,20 +291,40 @@ def _run_task(task: Task) -> ChunkResult:
             rejected.append(_rejected(item, RejectCode.INVALID_RECORD, f"no rule set for this hand: {error}", offset))
             continue
         seen.add(item.hand_id)
-        result = _audit(audit, item, rules)
+        if content is not None:
+            seen_prints.add(content)  # a second copy later in this task is a duplicate
+        audited.append((item, rules, _audit(audit, item, rules), content))
+    # the between-hands checks, as the audit runs them (over the task's hands: a whole file,
+    # or a slice of a large native file)
+    gaps: dict[str, list[int]] = {}
+    for r in rejected:
+        gaps.setdefault(r.file, []).append(r.line)  # lines from the file's start (see _parse)
+    pairs = [(item, result) for item, _, result, _ in audited]
+    checked = with_between_hands([result for _, _, result, _ in audited], pairs, gaps)
+    for (item, rules, _, content), result in zip(audited, checked, strict=True):
         try:
             rows.add(item, result, rules, (content,))
         except (HandHistoryError, ValueError, KeyError) as error:
             rejected.append(_rejected(item, RejectCode.INVALID_RECORD, f"cannot be stored: {error}", offset))
             seen.discard(item.hand_id)
+            if content is not None:
+                seen_prints.discard(content)
             continue
-        if content is not None:
-            seen_prints.add(content)
         ids.append(item.hand_id)
         contents.append(content)
         verdicts.append(result.verdict.value)
+    tables = rows.tables()
     return ChunkResult(
-        task, name or "", rows.tables(), tuple(ids), tuple(contents), tuple(verdicts), duplicates, tuple(rejected)
+        task,
+        name or "",
+        tables,
+        tuple(ids),
+        tuple(contents),
+        tuple(verdicts),
+        duplicates,
+        tuple(rejected),
+        None,
+        tuple(skipped),
     )
 
 
@@ -368,15 +405,17 @@ def import_paths(
     progress: Bars | None = None,
     chunk_bytes: int | None = None,
 ) -> ImportReport:
-    """Import files into the store (all or nothing); returns where every hand went."""
+    """Import files into the store (all or nothing); returns where every hand went. Paths are
+    files, folders and zip archives alike."""
     tasks = plan_lazily(paths, format=format, chunk_bytes=chunk_bytes)
-    reports = {str(p): FileReport(str(p)) for p in paths}
+    found = list(input_files(paths))
+    reports = {item.name: FileReport(item.name) for item in found}
     with store.writing() as tx:
         known = frozenset(store.hand_ids())
         prints = frozenset(store.fingerprints())
         seen: set[str] = set()
         seen_prints: set[str] = set()
-        total = sum(_file_size(str(p)) for p in paths)  # what the tasks cover
+        total = sum(_file_size(i.name) for i in found if isinstance(i, InputFile) and not i.member)
         bar = progress_bar(total, unit="B", desc="import", bars=progress)
         pending = _Pending(tx)
         for result in _results(tasks, workers, (audit, rules_for, tx.id, known, prints)):
@@ -389,7 +428,7 @@ def import_paths(
         log = ImportLog(
             id=tx.id,
             at=datetime.now(UTC).isoformat(timespec="seconds"),
-            files=len(paths),
+            files=len(reports),
             stored=report.stored,
             duplicate=report.duplicate,
             rejected=report.rejected,
@@ -431,6 +470,7 @@ def _take(result: ChunkResult, report: FileReport, seen: set[str], seen_prints: 
         return
     report.format = result.format
     report.rejected.extend(result.rejected)
+    report.skipped.extend(result.skipped)
     report.duplicate += result.duplicates
     repeated = [i for i, p in zip(result.ids, result.fingerprints) if i in seen or p in seen_prints]
     tables = result.tables
@@ -466,6 +506,8 @@ def _results(
 
 
 def _task_size(task: Task) -> int:
+    if task.archive:
+        return 0
     if task.end >= 0:
         return task.end - task.start
     return _file_size(task.file)

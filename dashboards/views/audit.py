@@ -7,6 +7,7 @@ import json
 import pandas as pd
 import streamlit as st
 
+from analyzer.money import CHIPS, Unit
 from analyzer.night import NightAudit
 from analyzer.replay.findings import HandAudit
 from analyzer.report import audit_json, ledger_csv, problems_csv, summary_json
@@ -57,6 +58,8 @@ def render() -> None:
         st.button(tr("audit.back_to_sample", lang), key="audit_back", on_click=back_to_sample)
     issues(night)
     verdict(night.audit, lang)
+    if not night.audit.audits:
+        return  # "no hands read", in red: no tables of nothing, no green "no problems"
     shown = hands_table(night.audit, lang)
     problems(night.audit, shown, lang)
     ledger(night.audit, shown, lang)
@@ -77,9 +80,16 @@ def issues(night: data.Night) -> None:
 
 
 def sentence(audit: NightAudit, lang: str) -> str:
+    """The night's headline in the page's language (English: the CLI's own sentence)."""
     s = audit.summary
     if lang == "en":
         return s.sentence()
+    if not s.read:
+        return tr("audit.no_hands", lang, files=s.files, unreadable=s.unreadable, skipped=s.skipped)
+    if s.paid_wrong:
+        payouts = tr("audit.paid_wrong", lang, n=s.paid_wrong, amount=s.unit.text(s.chips_off))
+    else:
+        payouts = tr("audit.none_paid_wrong", lang)
     return tr(
         "audit.sentence",
         lang,
@@ -88,13 +98,20 @@ def sentence(audit: NightAudit, lang: str) -> str:
         warn=s.warn,
         violation=s.violation,
         unreadable=s.unreadable,
-        chips=s.chips_off,
+        payouts=payouts,
     )
 
 
 def verdict(audit: NightAudit, lang: str) -> None:
+    """The verdict in one line: red when nothing could be read or a hand is wrong, never a
+    green "0 hands" (an empty, refused or unreadable upload is "no hands read")."""
     s = audit.summary
     line = sentence(audit, lang)
+    for note in audit.notes:  # tournament summaries: named and skipped, not unreadable hands
+        st.info(md(note), icon="ℹ️")
+    if not s.read:
+        st.error(line, icon="⛔")
+        return
     if s.has_problems:
         st.error(line, icon="⛔")
     elif s.warn:
@@ -129,7 +146,7 @@ def hand_rows(audits: tuple[HandAudit, ...], audit: NightAudit) -> pd.DataFrame:
                 "verdict": verdict_label(a.verdict.value),
                 "problems": " ".join(dict.fromkeys(a.codes)),
                 "players": len(a.ledger),
-                "pot": money(a.total_pot, decimals) if record else "",
+                "pot": money(a.total_pot, decimals, record.currency) if record else "",
                 "rules": a.rules,
                 "file": a.file,
                 "line": a.line,
@@ -190,20 +207,21 @@ def ledger(audit: NightAudit, shown: tuple[HandAudit, ...], lang: str) -> None:
     for a in shown:
         record = audit.records.get(a.hand_id)
         decimals = record.decimals if record else 0
+        currency = record.currency if record else CHIPS
         for r in a.ledger:
             rows.append(
                 {
                     "hand": a.hand_id,
                     "player": r.player,
                     "seat": r.seat,
-                    "start": money(r.start, decimals),
-                    "posted": money(r.posted, decimals),
-                    "invested": money(sum(r.invested), decimals),
-                    "returned": money(r.returned, decimals),
-                    "won": money(sum(r.won), decimals),
-                    "claimed": money(r.claimed_won, decimals),
-                    "rake": money(r.rake, decimals),
-                    "net": money(r.net, decimals),
+                    "start": money(r.start, decimals, currency),
+                    "posted": money(r.posted, decimals, currency),
+                    "invested": money(sum(r.invested), decimals, currency),
+                    "returned": money(r.returned, decimals, currency),
+                    "won": money(sum(r.won), decimals, currency),
+                    "claimed": money(r.claimed_won, decimals, currency),
+                    "rake": money(r.rake, decimals, currency),
+                    "net": money(r.net, decimals, currency),
                 }
             )
             if len(rows) >= LEDGER_ROWS:
@@ -254,7 +272,7 @@ def downloads(night: data.Night, lang: str) -> None:
     )
     c3.download_button(
         tr("audit.ledger_csv", lang),
-        data=lambda: ledger_csv(audit.audits),
+        data=lambda: ledger_csv(audit.audits, {h: Unit(r.currency, r.decimals) for h, r in audit.records.items()}),
         file_name="ledger.csv",
         mime="text/csv",
         key="audit_dl_ledger",

@@ -70,7 +70,14 @@ def render() -> None:
     left, right = st.columns([3, 2])
     with left:
         st.markdown(f"### {md(step.text)}")
-        st.markdown(tr("replay.street_pot", lang, street=step.street.value, pot=money(step.pot, record.decimals)))
+        st.markdown(
+            tr(
+                "replay.street_pot",
+                lang,
+                street=step.street.value,
+                pot=md(money(step.pot, record.decimals, record.currency)),
+            )
+        )
         st.dataframe(columns(table(record, step, index == last), lang), hide_index=True, key="replay_table")
     with right:
         board(record, step, index == last, lang)
@@ -93,8 +100,8 @@ def table(record: HandRecord, step: Step, at_end: bool) -> pd.DataFrame:
             {
                 "seat": seat.seat,
                 "player": ("▶ " if name == step.player else "") + name,
-                "stack": money(stacks.get(name, seat.stack), record.decimals),
-                "bet": money(bets.get(name, 0), record.decimals) if name in bets else "",
+                "stack": money(stacks.get(name, seat.stack), record.decimals, record.currency),
+                "bet": money(bets.get(name, 0), record.decimals, record.currency) if name in bets else "",
                 "in_hand": "" if name in step.folded else "●",
                 "cards": cards(shown[name]) if at_end and name in shown else "",
                 "button": "🔘" if seat.seat == record.button else "",
@@ -151,9 +158,11 @@ def pots(record: HandRecord, result: Replay, lang: str) -> None:
         {
             "pot": tr("replay.main_pot", lang) if r.index == 0 else tr("replay.side_pot", lang, n=r.index),
             "run": r.run + 1,
-            "amount": money(r.amount, record.decimals),
+            "amount": money(r.amount, record.decimals, record.currency),
             "eligible": ", ".join(r.eligible),
-            "winners": ", ".join(f"{name} {money(amount, record.decimals)}" for name, amount in r.shares),
+            "winners": ", ".join(
+                f"{name} {money(amount, record.decimals, record.currency)}" for name, amount in r.shares
+            ),
             "hand": r.hand,
         }
         for r in result.settlement.results

@@ -9,9 +9,18 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-from analyzer.settlement import NightSettlement, settle_ledger_text
+from analyzer.money import ChipValue, Unit
+from analyzer.settlement import (
+    AS_AUDITED,
+    AS_PAID,
+    NightSettlement,
+    Transfer,
+    chat_text,
+    settle_ledger_text,
+    settlement_csv,
+)
 from dashboards import context, data
-from dashboards.show import columns, md, money
+from dashboards.show import columns, md
 from dashboards.strings import tr
 from dashboards.uploads import Upload
 from parsers.errors import HandHistoryError
@@ -21,6 +30,7 @@ UPLOADER = "settlement_upload"
 FILES = "settlement_files"  # tuple[Upload, ...]: a ledger or buy-in CSV dropped on this page
 SOURCE = "settlement_source"
 EDITOR = "settlement_editor"
+CHIP_VALUE = "settlement_chip_value"
 TYPED = ""  # the radio's choice for the typed table
 TYPED_COLUMNS = ("player", "bought_in", "cashed_out")
 
@@ -80,7 +90,9 @@ def render() -> None:
         horizontal=True,
         format_func=lambda n: tr("settle.typed", lang) if n == TYPED else n,
     )
-    decimals = next((r.decimals for r in night.audit.records.values()), 0)
+    unit = chip_unit(night.audit.summary.unit, lang)
+    if unit is None:
+        return
     if chosen == TYPED:
         players = sorted({row.player for a in night.audit.audits for row in a.ledger})
         start = pd.DataFrame({"player": players, "bought_in": [""] * len(players), "cashed_out": [""] * len(players)})
@@ -98,19 +110,42 @@ def render() -> None:
     else:
         text, name = decode(files[chosen].data), chosen
     try:
-        result = settle_ledger_text(text, night.audit.audits, file=name, decimals=decimals)
+        result = settle_ledger_text(text, night.audit.audits, file=name, decimals=unit.decimals, unit=unit)
     except (HandHistoryError, ValueError) as error:
         st.error(tr("settle.not_a_ledger", lang, file=md(name)) + " " + md(str(error)))
         return
     show(result, lang)
 
 
+def chip_unit(unit: Unit, lang: str) -> Unit | None:
+    """The night's unit, chips given a value when the host types one (``0.05 EUR``); None
+    (and a one-line error) when what is typed is not a value."""
+    if not unit.chips:
+        return unit
+    typed = st.text_input(tr("settle.chip_value", lang), key=CHIP_VALUE).strip()
+    if not typed:
+        return unit
+    try:
+        return Unit(unit.currency, unit.decimals, ChipValue.parse(typed))
+    except ValueError as error:
+        st.error(md(str(error)))
+        return None
+
+
+def transfers_md(moves: tuple[Transfer, ...], result: NightSettlement, lang: str) -> list[str]:
+    if not moves:
+        return [tr("settle.nothing_to_pay", lang)]
+    return [
+        tr("settle.pays", lang, payer=md(t.payer), payee=md(t.payee), amount=md(result.money(t.amount))) for t in moves
+    ]
+
+
 def show(result: NightSettlement, lang: str) -> None:
-    d = result.decimals
+    m = result.money
     c1, c2, c3 = st.columns(3)
-    c1.metric(tr("settle.money_in", lang), money(result.money_in, d))
-    c2.metric(tr("settle.money_out", lang), money(result.money_out, d))
-    c3.metric(tr("settle.balance", lang), money(result.balance, d))
+    c1.metric(tr("settle.money_in", lang), m(result.money_in))
+    c2.metric(tr("settle.money_out", lang), m(result.money_out))
+    c3.metric(tr("settle.balance", lang), m(result.balance))
     if result.ok:
         st.success(tr("settle.ok", lang))
     else:
@@ -120,30 +155,62 @@ def show(result: NightSettlement, lang: str) -> None:
     rows = [
         {
             "player": p.player,
-            "bought_in": money(p.bought_in, d),
-            "cashed_out": money(p.cashed_out, d),
-            "net": money(p.net, d),
-            "paid_by_hands": money(p.paid_by_hands, d),
-            "owed_by_hands": money(p.owed_by_hands, d),
+            "bought_in": m(p.bought_in),
+            "cashed_out": m(p.cashed_out),
+            "net": m(p.net),
+            "paid_by_hands": "" if p.paid_by_hands is None else m(p.paid_by_hands),
+            "owed_by_hands": "" if p.owed_by_hands is None else m(p.owed_by_hands),
+            "correction": m(p.correction) if p.correction else "",
+            "audited_net": m(p.audited_net),
         }
         for p in result.players
     ]
     st.dataframe(columns(pd.DataFrame(rows), lang), hide_index=True, key="settle_players")
     fig = go.Figure()
-    scale = 10**d
-    fig.add_bar(
-        name=tr("col.net", lang), x=[p.player for p in result.players], y=[p.net / scale for p in result.players]
-    )
-    if any(p.owed_by_hands is not None for p in result.players):
-        fig.add_bar(
-            name=tr("col.owed_by_hands", lang),
-            x=[p.player for p in result.players],
-            y=[(p.owed_by_hands or 0) / scale for p in result.players],
-        )
+    scale = 10**result.decimals
+    names = [p.player for p in result.players]
+    fig.add_bar(name=tr("col.net", lang), x=names, y=[p.net / scale for p in result.players])
+    if result.corrections:
+        fig.add_bar(name=tr("col.audited_net", lang), x=names, y=[p.audited_net / scale for p in result.players])
     fig.update_layout(barmode="group", height=300, margin={"l": 10, "r": 10, "t": 30, "b": 10})
     st.plotly_chart(fig, key="settle_chart")
     st.subheader(tr("settle.transfers", lang))
-    if not result.transfers:
-        st.caption(tr("settle.nothing_to_pay", lang))
-    for t in result.transfers:
-        st.markdown(tr("settle.pays", lang, payer=md(t.payer), payee=md(t.payee), amount=money(t.amount, d)))
+    if result.corrections:
+        st.info(tr("settle.recommendation", lang, text=md(result.recommendation)))
+    left, right = st.columns(2)
+    for column, key, moves, value in (
+        (left, "settle.as_paid", result.transfers, AS_PAID),
+        (right, "settle.as_audited", result.audited, AS_AUDITED),
+    ):
+        badge = f" · {tr('settle.recommended', lang)}" if result.corrections and result.recommended == value else ""
+        column.markdown(f"**{tr(key, lang)}**{badge}")
+        column.caption(tr(f"{key}_help", lang))
+        for line in transfers_md(moves, result, lang):
+            column.markdown(line)
+    if result.corrections:
+        st.subheader(tr("settle.corrections", lang))
+        fixes = [
+            {
+                "hand": c.hand_id,
+                "player": c.player,
+                "paid": m(c.paid),
+                "owed": m(c.owed),
+                "correction": m(c.amount),
+                "codes": ", ".join(c.codes),
+            }
+            for c in result.corrections
+        ]
+        st.dataframe(columns(pd.DataFrame(fixes), lang), hide_index=True, key="settle_corrections")
+    chat = chat_text(result, title=tr("settle.chat_title", lang))
+    d1, d2 = st.columns(2)
+    d1.download_button(
+        tr("settle.export_csv", lang),
+        data=settlement_csv(result),
+        file_name="settlement.csv",
+        mime="text/csv",
+        key="settle_dl_csv",
+    )
+    d2.download_button(
+        tr("settle.export_text", lang), data=chat, file_name="settlement.txt", mime="text/plain", key="settle_dl_text"
+    )
+    st.code(chat, language=None)

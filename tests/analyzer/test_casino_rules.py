@@ -270,7 +270,7 @@ def test_c_limits_a_stake_outside_the_company_limits_is_a_problem() -> None:
     result = audit(d, bet("player", 50, "1.90", 95), bet("player", 100, "1.90", 190, bet_id="b2"), outcomes=limited)
     assert codes(result) == ["STAKE_OUTSIDE_LIMITS"] and result.bets[0].problems[0].rule == "C-LIMITS"
     assert result.bets[0].problems[0].message == (
-        "bet b1: a stake of 0.50 is outside the betting limits (1.00 to 1000.00)"
+        "bet b1: a stake of 0.50 is outside the betting limits (1.00 to 1,000.00)"
     )
 
 

@@ -105,7 +105,7 @@ def test_a_balanced_night_matching_the_hands_settles_without_problems() -> None:
     ]
 
 
-def test_money_missing_from_the_bank_and_a_result_the_hands_deny_are_named() -> None:
+def test_the_bank_surplus_with_its_sign_and_a_result_the_hands_deny_are_named() -> None:
     hands = [audited(text, f"n{i}")[1] for i, text in enumerate(NIGHT)]
     paid, owed = hand_results(hands)
     result = settle_buyins(parse_buyins(BUYINS), paid=paid, owed=owed)
@@ -115,7 +115,7 @@ def test_money_missing_from_the_bank_and_a_result_the_hands_deny_are_named() -> 
         "Dev: the ledger gives -17 (cashed out 83, bought in 100), the hands give -4",
     )
     short = settle_buyins(parse_buyins(BUYINS.replace("Ben,cash-out,113", "Ben,cash-out,103")))
-    assert short.problems == ("money in 400 is not money out 390: 10 missing from the bank",)
+    assert short.problems == ("money in 400 is not money out 390: the bank holds 10 more than it paid out",)
     assert apply({p.player: p.net for p in short.players} | {TABLE: 10}, short.transfers) == dict.fromkeys(
         ["Anna", "Ben", "Carla", "Dev", TABLE], 0
     )
@@ -179,3 +179,106 @@ def test_a_ledger_text_of_either_kind_settles_and_reads_as_words() -> None:
     ]
     with pytest.raises(ParseError, match="expected a PokerNow ledger or a buy-in CSV"):
         settle_ledger_text("entry,at,order\n", hands, file="log.csv", decimals=0)
+
+
+SAMPLES = Path(__file__).resolve().parents[2] / "sample_histories"
+
+
+def received(moves: tuple, party: str) -> int:  # type: ignore[type-arg]
+    """What a party gets from a list of transfers, less what it pays."""
+    return sum(t.amount for t in moves if t.payee == party) - sum(t.amount for t in moves if t.payer == party)
+
+
+def test_on_the_planted_night_as_audited_differs_from_as_paid_by_exactly_the_corrections() -> None:
+    """The sample night with 12 planted errors and its buy-in list: both columns settle
+    everyone to zero, and the as-audited one moves each player by the sum of their
+    corrections, each traced to a hand the fault manifest planted."""
+    import json
+
+    from analyzer.night import audit_files
+    from analyzer.settlement import AS_AUDITED, AS_PAID, BANK, settle_ledger_text
+
+    night = audit_files([read_file(SAMPLES / "shortdeck-night-errors.jsonl")])
+    text = (SAMPLES / "shortdeck-night-buyins.csv").read_text(encoding="utf-8")
+    result = settle_ledger_text(text, night.audits, file="buyins.csv", decimals=0)
+    planted = {f["hand_id"] for f in json.loads((SAMPLES / "shortdeck-night-errors.jsonl.faults.json").read_text())}
+    fixes = result.corrections
+    assert {c.hand_id for c in fixes} == {f"fri-2026-{n}" for n in (40, 84, 85, 97, 104, 133, 142)} <= planted
+    by_player: dict[str, int] = {}
+    for c in fixes:
+        by_player[c.player] = by_player.get(c.player, 0) + c.amount
+    assert by_player == {"Dev": -26407, "Femi": -2798, "Ben": -44583, "Carla": 44484, "Elif": -1}
+    paid, audited = result.results(AS_PAID), result.results(AS_AUDITED)
+    assert sum(paid.values()) == sum(audited.values()) == 0
+    for party in {*paid, *audited}:
+        assert received(result.transfers, party) == paid.get(party, 0)
+        assert received(result.audited, party) == audited.get(party, 0)
+        difference = received(result.audited, party) - received(result.transfers, party)
+        assert difference == (by_player.get(party, 0) if party != BANK else -result.residual)
+    assert sum(t.amount for t in result.transfers if t.payee == BANK) == 0  # the ledger balances: no bank as paid
+    assert result.residual == -29305  # hands 97, 133, 142: the audit's pot differs from the file's
+    assert result.recommended == AS_AUDITED
+    assert result.recommendation.startswith("pay as audited: 7 hands paid wrong (210,493 chips to correct)")
+    assert "check fri-2026-97, fri-2026-133, fri-2026-142 first" in result.recommendation
+
+
+def test_the_bank_settles_with_everyone_when_it_holds_more_than_it_paid_out() -> None:
+    """Money in 400, out 390: no player is picked to pay the bank its 10; each loser pays the
+    bank and the bank pays each winner, and the bank's sign is said right."""
+    from analyzer.settlement import BANK, chat_text, report_lines
+
+    short = settle_buyins(parse_buyins(BUYINS.replace("Ben,cash-out,113", "Ben,cash-out,103")))
+    assert [(t.payer, t.payee, t.amount) for t in short.transfers] == [
+        ("Dev", BANK, 17),
+        (BANK, "Anna", 4),
+        (BANK, "Ben", 3),
+    ]
+    assert "problem: money in 400 is not money out 390: the bank holds 10 more than it paid out" in report_lines(short)
+    assert chat_text(short).splitlines()[-1] == "The bank holds 10 more than it paid out."
+    over = settle_buyins(parse_buyins(BUYINS.replace("Ben,cash-out,113", "Ben,cash-out,123")))
+    assert over.problems == ("money in 400 is not money out 410: the bank paid out 10 more than it took in",)
+
+
+def test_plain_nicknames_match_pokernow_names_by_name_and_ambiguity_is_named() -> None:
+    from analyzer.settlement import match_names
+
+    bank = parse_buyins("player,kind,amount\nanna,buy-in,100\nanna,cash-out,150\nBen,buy-in,100\nBen,cash-out,50\n")
+    result = settle_buyins(bank, paid={"Anna @ x1": 50, "Ben @ b7": -50}, owed={"Anna @ x1": 50, "Ben @ b7": -50})
+    assert result.problems == ()
+    assert [(p.player, p.paid_by_hands) for p in result.players] == [("anna", 50), ("Ben", -50)]
+    _, problems = match_names({"Ben": 0}, {"Ben @ b7", "Ben @ b8"})
+    assert problems == (
+        "Ben in the buy-in file matches 2 players of the hands (Ben @ b7, Ben @ b8): "
+        "write the one meant as it appears in the hands (Ben @ b7)",
+    )
+
+
+def test_the_settlement_exports_as_csv_with_units_and_as_a_chat_text() -> None:
+    from analyzer.money import ChipValue, Unit
+    from analyzer.settlement import chat_text, corrections, settlement_csv
+
+    bad = record(NIGHT[1].replace("win Ben 25", "win Anna 25"), "bad")
+    hands = [audit_hand(bad, rules_for(bad))]
+    paid, owed = hand_results(hands)
+    bank = parse_buyins(
+        "player,kind,amount\nAnna,buy-in,100\nAnna,cash-out,114\nBen,buy-in,100\nBen,cash-out,89\n"
+        "Carla,buy-in,100\nCarla,cash-out,99\nDev,buy-in,100\nDev,cash-out,98\n"
+    )
+    unit = Unit("CHIPS", 0, ChipValue.parse("0.05 EUR"))
+    result = settle_buyins(bank, paid=paid, owed=owed, fixes=corrections(hands), unit=unit)
+    rows = settlement_csv(result).splitlines()
+    assert rows[0] == "column,payer,payee,amount,unit,decimals,amount_text,hands"
+    assert rows[1:] == [
+        "as paid,Ben,Anna,11,CHIPS,0,€0.55,",
+        "as paid,Dev,Anna,2,CHIPS,0,€0.10,",
+        "as paid,Carla,Anna,1,CHIPS,0,€0.05,",
+        "as audited,Anna,Ben,11,CHIPS,0,€0.55,",
+        "as audited,Dev,Ben,2,CHIPS,0,€0.10,",
+        "as audited,Carla,Ben,1,CHIPS,0,€0.05,",
+        "correction,,Anna,-25,CHIPS,0,-€1.25,bad",
+        "correction,,Ben,25,CHIPS,0,€1.25,bad",
+    ]
+    assert chat_text(result) == (
+        "Tonight's settlement (as audited):\n• Anna pays Ben €0.55\n• Dev pays Ben €0.10\n• Carla pays Ben €0.05\n"
+        "Corrected after the audit: 1 hand (bad).\n"
+    )

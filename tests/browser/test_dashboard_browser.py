@@ -146,7 +146,7 @@ def test_a_host_uploads_a_night_and_sees_the_verdict_table(server: str, tmp_path
             # the sample night's verdict first
             expect(page.get_by_text(re.compile(r"^\d+ hands: \d+ ok"))).to_be_visible(timeout=90_000)
             page.locator("[data-testid=stFileUploaderDropzoneInput]").set_input_files([str(f) for f in uploads])
-            verdict = "13 hands: 12 ok, 1 violation; chips reconcile to 2000"
+            verdict = "13 hands: 12 ok, 1 violation; 1 hand paid wrong, 2,000 chips to correct"
             expect(page.get_by_text(verdict, exact=True)).to_be_visible(timeout=90_000)
             expect(page.get_by_text("13 of 13 hands")).to_be_visible()
             expect(page.locator("[data-testid=stDataFrame]").first).to_be_visible()
@@ -168,3 +168,34 @@ def test_a_host_uploads_a_night_and_sees_the_verdict_table(server: str, tmp_path
     keep = os.environ.get("SIXPLUS_SCREENSHOT")
     if keep:
         shutil.copy(shot, keep)
+
+
+@pytest.mark.browser
+def test_the_settlement_shows_money_with_separators_and_a_refused_file_is_never_green(
+    server: str, tmp_path: Path
+) -> None:
+    """The sample night's settlement with thousands separators and both columns; then an
+    upload of nothing but a file no format claims: "no hands read" in red, no green verdict."""
+    from playwright.sync_api import expect, sync_playwright
+
+    assert Path(CHROMIUM).exists(), f"{CHROMIUM} is missing: apt-get install chromium (.ci/run does)"
+    broken = tmp_path / "broken.txt"
+    broken.write_text("hello world\nthis is no hand history\n", encoding="utf-8")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1400, "height": 1600})
+            page.goto(server)
+            expect(page.get_by_text(re.compile(r"^\d+ hands: \d+ ok"))).to_be_visible(timeout=90_000)
+            page.get_by_role("link", name="Settlement").click()
+            expect(page.get_by_text("751,225").first).to_be_visible(timeout=60_000)
+            expect(page.get_by_text("As audited").first).to_be_visible()
+            expect(page.get_by_text(re.compile(r"Ben pays Dev 261,684"))).to_be_visible()
+            page.get_by_role("link", name="Audit").click()
+            expect(page.get_by_text(re.compile(r"^\d+ hands: \d+ ok"))).to_be_visible(timeout=60_000)
+            page.locator("[data-testid=stFileUploaderDropzoneInput]").set_input_files([str(broken)])
+            expect(page.get_by_text("no hands read (no file held a hand history)")).to_be_visible(timeout=60_000)
+            assert page.get_by_text(re.compile(r"^\d+ hands?: \d+ ok")).count() == 0
+            assert page.locator("[data-testid=stAlertContentSuccess]").count() == 0
+        finally:
+            browser.close()

@@ -39,6 +39,15 @@ def test_dashboard_serves_the_app_on_the_port_given(execs: list[tuple[str, list[
     assert args[args.index("--browser.gatherUsageStats") + 1] == "false"
     assert "SIXPLUS_STORE" not in env and "SIXPLUS_FILES" not in env and "SIXPLUS_SAMPLE" not in env
     assert "sixplus dashboard on http://localhost:8765" in result.output
+    assert args[args.index("--server.address") + 1] == "127.0.0.1"  # a host's uploads are private
+
+
+def test_dashboard_listens_elsewhere_only_when_host_says_so(execs: list[tuple[str, list[str], dict[str, str]]]) -> None:
+    result = CliRunner().invoke(main, ["dashboard", "--host", "0.0.0.0"])
+    assert isinstance(result.exception, Exec)
+    args = execs[0][1]
+    assert args[args.index("--server.address") + 1] == "0.0.0.0"
+    assert "sixplus dashboard on http://0.0.0.0:8501" in result.output
 
 
 def test_dashboard_passes_files_a_store_and_the_sample_flag_on(

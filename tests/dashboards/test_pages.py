@@ -215,7 +215,7 @@ def test_settlement_from_a_buy_in_list_says_who_pays_whom(open_page: OpenPage, f
     no_exceptions(at)
     assert at.radio(key="settlement_source").value == "bank.csv"
     assert at.success[0].value == "The bank balances and every result matches the hands."
-    assert [m.value for m in at.metric][:3] == [str(100000 * len(paid))] * 2 + ["0"]
+    assert [m.value for m in at.metric][:3] == [f"{100000 * len(paid):,}"] * 2 + ["0"]  # separators
     payments = [m.value for m in at.markdown if " pays " in m.value]
     assert len(payments) == len([v for v in paid.values() if v]) - 1 or len(payments) >= 1
     at = open_page("settlement", uploads=(files["native"],))
@@ -314,3 +314,44 @@ def test_settlement_names_a_ledger_it_cannot_read_and_warns_of_unreadable_hands(
     no_exceptions(at)
     problems = [m.value.replace("\\", "") for m in at.markdown if m.value.startswith("- ")]
     assert problems[0].startswith("- 1 hand of the night could not be read (see the audit)")
+
+
+def test_the_settlement_page_shows_money_with_separators_as_paid_and_as_audited(open_page: OpenPage) -> None:
+    """The sample night with planted errors and its buy-in list: amounts with thousands
+    separators, both columns side by side, the recommendation, each correction with its hand,
+    and the exports; a chip value turns the chips into money."""
+    at = open_page("settlement")
+    no_exceptions(at)
+    assert [m.value for m in at.metric][:3] == ["751,225", "751,225", "0"]
+    shown = texts(at).replace("\\", "")
+    assert "**As paid**" in shown and "**As audited** · recommended" in shown
+    assert "**Ben** pays **Dev** 261,684" in shown
+    assert "**Ben** pays **the bank** 306,267" in shown
+    assert "Recommendation: pay as audited: 7 hands paid wrong (210,493 chips to correct)" in shown
+    fixes = at.dataframe[1].value  # the players, then the corrections
+    assert set(fixes.iloc[:, 0]) == {f"fri-2026-{n}" for n in (40, 84, 85, 97, 104, 133, 142)}
+    assert "-66,988" in set(fixes.iloc[:, 4])
+    assert not at.success  # the ledger does not match the broken hands: never a green verdict
+    at.text_input(key="settlement_chip_value").input("0.05 EUR").run()
+    no_exceptions(at)
+    assert [m.value for m in at.metric][:2] == ["€37,561.25", "€37,561.25"]
+    assert "**Ben** pays **Dev** €13,084.20" in texts(at).replace("\\", "")
+    at.text_input(key="settlement_chip_value").input("a lot").run()
+    assert at.error[0].value.startswith("\\-\\-chip\\-value\\: expected an amount and a currency code")
+
+
+def test_an_empty_or_refused_file_is_never_a_success(open_page: OpenPage) -> None:
+    """An empty file, a binary one and a file no format claims: the audit page says "no
+    hands read" in red, never "✅ 0 hands: 0 ok"; an empty ledger is refused in red."""
+    junk = (Upload("empty.txt", b""), Upload("blob.bin", bytes(range(256))), BROKEN)
+    at = open_page("audit", uploads=junk)
+    no_exceptions(at)
+    assert not at.success
+    assert any(e.value == "no hands read (no file held a hand history)" for e in at.error)
+    at = open_page(
+        "settlement", uploads=(Upload("night.jsonl", data.SAMPLE_NIGHT.read_bytes()), Upload("bank.csv", b""))
+    )
+    no_exceptions(at)
+    assert not at.success
+    warnings = [w.value.replace("\\", "") for w in at.warning]
+    assert any(w.startswith("1 file(s) gave no hands") and "bank.csv:1:" in w for w in warnings)

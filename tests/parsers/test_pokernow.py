@@ -324,7 +324,10 @@ def test_mutated_logs_give_records_or_typed_rejections_and_lose_no_hand_start() 
             starts = [r for r in pokernow.read_rows(text) if r.entry.startswith("-- starting hand")]
         except ParseError:
             continue  # a file-level CSV error, typed
-        assert len(results) == len(starts)
+        # one result a hand start, and at most one more: the play rows before the first start
+        # (a hand whose start is cut off, or rows shuffled), rejected as TRUNCATED, never dropped
+        cut = [r for r in results[:1] if isinstance(r, Rejected) and "the log is cut before it" in r.message]
+        assert len(results) == len(starts) + len(cut)
         assert all(isinstance(r, HandRecord | Rejected) for r in results)
 
 
