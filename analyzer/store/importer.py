@@ -328,6 +328,18 @@ def _run_task(task: Task) -> ChunkResult:
     )
 
 
+def _read(task: Task) -> bytes:
+    """The task's bytes: a slice of a file, a whole file, or an archive member."""
+    if task.issue:
+        raise OSError(task.issue)
+    if task.archive:
+        return InputFile(task.file, Path(task.archive), task.file[len(task.archive) + 1 :]).read_bytes()
+    with open(task.file, "rb") as f:
+        if task.start:
+            f.seek(task.start)
+        return f.read() if task.end < 0 else f.read(task.end - task.start)
+
+
 def _decode(data: bytes) -> str:
     """:func:`parsers.text.decode`; plain ASCII without a carriage return (the usual native
     file) is taken as it is, without the passes for what such bytes cannot hold (a BOM,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -101,16 +102,20 @@ def test_import_and_audit_give_the_same_verdicts_between_hands_included(tmp_path
 def test_import_reads_folders_and_zip_archives_alike(tmp_path: Path) -> None:
     import zipfile
 
-    def night(prefix: str) -> str:
-        return native.write([record(text, f"{prefix}{i}") for i, text in enumerate(NIGHT)])
+    def night(prefix: str, more: int = 0) -> str:
+        """The sample night under other ids; ``more`` chips in every stack make it other hands
+        (the same content under another id is the same hand: the store's fingerprint)."""
+        hands = [record(text, f"{prefix}{i}") for i, text in enumerate(NIGHT)]
+        hands = [replace(h, seats=tuple(replace(s, stack=s.stack + more) for s in h.seats)) for h in hands]
+        return native.write(hands)
 
     folder = tmp_path / "friday"
     folder.mkdir()
     (folder / "night.jsonl").write_text(night("f"), encoding="utf-8")
     archive = tmp_path / "nights.zip"
     with zipfile.ZipFile(archive, "w") as z:
-        z.writestr("saturday/night.jsonl", night("z"))
-        z.writestr("../evil.jsonl", night("e"))
+        z.writestr("saturday/night.jsonl", night("z", 100))
+        z.writestr("../evil.jsonl", night("e", 200))
     code, out, _ = run(str(folder), str(archive), "--store", str(tmp_path / "store"))
     assert code == 1  # the refused member
     assert out.splitlines() == [
