@@ -63,6 +63,7 @@ from parsers.starslike.summary import (
     ORDINALS,
     RUNS,
     SUMMARY_BOARD,
+    SeatResult,
     read_seat_result,
     read_total,
 )
@@ -119,12 +120,24 @@ _new_stakes = fast_new(Stakes)
 
 #: the most texts :func:`_said` keeps a decimals before it starts again (a line and a small record each)
 _KEEP = 20_000
-_SAID: dict[int, dict[str, tuple[str, PlayerLine]]] = {}
+_SAID: dict[int, dict[str, tuple[str, int, PlayerLine]]] = {}
+#: what a record of a player's line asks of the body loop (kept with it in the memo)
+_FOLD_OR_CHECK, _CALL_OR_BET, _RAISE_TO, _OTHER = range(4)
 
 
-def _said(decimals: int) -> dict[str, tuple[str, PlayerLine]]:
+def _code_of(said: PlayerLine) -> int:
+    if type(said) is Act:
+        kind = said.kind
+        if kind is _A_FOLD or kind is _A_CHECK:
+            return _FOLD_OR_CHECK
+        return _RAISE_TO if kind is _A_RAISE else _CALL_OR_BET
+    return _OTHER
+
+
+def _said(decimals: int) -> dict[str, tuple[str, int, PlayerLine]]:
     """What :func:`read_player_line` read of a player's line, by the line, read with these
-    decimals: the text before the first ": " and the record (players fold, check and post
+    decimals: the text before the first ": ", what it asks of the body loop (:func:`_code_of`)
+    and the record (players fold, check and post
     the same blinds hand after hand). ``read_player_line`` is pure and its record holds
     nothing of the hand, so a line read once reads the same in any hand where that text
     is a seated player's name and no name holds ": "."""
@@ -136,6 +149,8 @@ def _said(decimals: int) -> dict[str, tuple[str, PlayerLine]]:
 
 _SEATS: dict[int, dict[str, tuple[Seat, str]]] = {}
 _TABLES: dict[str, tuple[str, int, int | None]] = {}  # a table line -> what read_table_line read
+_RESULTS: dict[str, SeatResult] = {}  # a summary seat line after the name -> what read_seat_result read
+_BOARDS: dict[str, tuple[tuple[str, ...], ...]] = {}  # "[Qh Ad Ts] [As]" -> its groups of cards
 _TOTALS: dict[int, dict[str, tuple[int, tuple[int, ...], tuple[Deduction, ...]]]] = {}
 
 
@@ -313,10 +328,14 @@ class HandReader:
     # -- the body -------------------------------------------------------------------------
 
     def _body(self, lines: list[str], index: int) -> None:
-        """Every line after the seats, then the summary's lines once ``*** SUMMARY ***`` is read."""
+        """Every line after the seats, then the summary's lines once ``*** SUMMARY ***`` is read.
+        A street marker is tried before the names (a name may start with "*** " only when the
+        memo is not used)."""
         first = self.block.first_line
         names = self.names
         colon_names = self.colon_names
+        # the memo applies where the first ": " ends a seated name and no name looks like a marker
+        usual = not colon_names and not any(name[:4] == "*** " for name in names)
         decimals = self.decimals
         said_before = _said(decimals)
         add_action = self.actions.append
@@ -329,16 +348,21 @@ class HandReader:
                 line = lines[offset]
                 number = first + offset
                 offset += 1
-                if line[:4] == "*** ":  # a slice: cheaper than startswith, whose arguments are parsed
-                    self._marker(line, number)
-                    if self.summary:
-                        break
-                    street, committed = self.street, self.committed
-                    continue
-                known = said_before.get(line)  # a player's line read before: the name before ": ", what it says
-                if known is not None and known[0] in names and not colon_names:
-                    player, said = known
+                known = said_before.get(line) if usual else None  # a player's line read before
+                if known is not None and known[0] in names:
+                    player, code, said = known
+                    if code == _FOLD_OR_CHECK:
+                        add_action(_new_action(street, player, said.kind, 0, False, number))  # type: ignore[union-attr]
+                        continue
                 else:
+                    if line[:4] == "*** ":  # a slice: cheaper than startswith, whose arguments are parsed
+                        if line == "*** HOLE CARDS ***":  # nothing to read
+                            continue
+                        self._marker(line, number)
+                        if self.summary:
+                            break
+                        street, committed = self.street, self.committed
+                        continue
                     colon = line.find(": ")
                     if colon < 0:
                         if line[:9] == "Dealt to ":
@@ -354,18 +378,21 @@ class HandReader:
                             continue
                         player, colon = found, len(found)
                     said = read_player_line(line, colon + 2, decimals)
-                    if not colon_names:  # the first ": " ends the name
+                    code = _code_of(said)
+                    if usual:  # the first ": " ends the name
                         if len(said_before) > _KEEP:
                             said_before.clear()
-                        said_before[line] = (player, said)
-                if type(said) is Act:
-                    kind = said.kind
-                    if kind is _A_FOLD or kind is _A_CHECK:
-                        add_action(_new_action(street, player, kind, 0, False, number))
+                        said_before[line] = (player, code, said)
+                    if code == _FOLD_OR_CHECK:
+                        add_action(_new_action(street, player, said.kind, 0, False, number))  # type: ignore[union-attr]
                         continue
-                    to = said.amount if kind is _A_RAISE else committed.get(player, 0) + said.amount
+                if code == _CALL_OR_BET:
+                    to = committed.get(player, 0) + said.amount  # type: ignore[union-attr]
                     committed[player] = to
-                    add_action(_new_action(street, player, kind, to, said.all_in, number))
+                    add_action(_new_action(street, player, said.kind, to, said.all_in, number))  # type: ignore[union-attr]
+                elif code == _RAISE_TO:
+                    committed[player] = to = said.amount  # type: ignore[union-attr]
+                    add_action(_new_action(street, player, _A_RAISE, to, said.all_in, number))  # type: ignore[union-attr]
                 elif type(said) is Posted:
                     self._posted(player, said, line, number)
                 elif type(said) is Showed:
@@ -536,7 +563,12 @@ class HandReader:
             self.run = ORDINAL_INDEX[ordinal] if ordinal else 0
 
     def _board(self, name: str, ordinal: str | None, text: str, line: str) -> None:
-        groups = [cards(g) for g in _BRACKETS.findall(text)]
+        groups = _BOARDS.get(text)
+        if groups is None:
+            groups = tuple([cards(g) for g in _BRACKETS.findall(text)])
+            if len(_BOARDS) > _KEEP:
+                _BOARDS.clear()
+            _BOARDS[text] = groups
         if ordinal is None:
             if self.runs:
                 raise ParseError(expected=f"*** FIRST {name} *** after the runs began", found=line)
@@ -572,7 +604,12 @@ class HandReader:
             rest = line[colon + 2 + len(player) :]
             if rest in FOLDED_RESULTS:  # most: nothing to read
                 return
-            result = read_seat_result(rest, line)
+            result = _RESULTS.get(rest)
+            if result is None:
+                result = read_seat_result(rest, line)
+                if len(_RESULTS) > _KEEP:
+                    _RESULTS.clear()
+                _RESULTS[rest] = result
             if result.shown is not None:
                 for run, description in result.descriptions:
                     self.descriptions[(player, run)] = description
