@@ -23,6 +23,7 @@ FORMATS: dict[str, str] = {
     "native": "parsers.native",
     "pokerstars": "parsers.pokerstars",
     "ggpoker": "parsers.ggpoker",
+    "wpn": "parsers.wpn",
     "compact": "parsers.compact",
     "pokernow": "parsers.pokernow",
     "phh": "parsers.phh",
