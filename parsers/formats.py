@@ -24,6 +24,7 @@ FORMATS: dict[str, str] = {
     "pokerstars": "parsers.pokerstars",
     "ggpoker": "parsers.ggpoker",
     "wpn": "parsers.wpn",
+    "ignition": "parsers.ignition",
     "compact": "parsers.compact",
     "pokernow": "parsers.pokernow",
     "phh": "parsers.phh",
