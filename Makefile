@@ -4,7 +4,8 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 COMPILED := analyzer/evaluator/fast.py analyzer/replay/pots.py analyzer/replay/showdown.py analyzer/replay/quick.py \
             analyzer/audit.py analyzer/stats/facts.py analyzer/store/moves.py analyzer/store/rows.py \
-            parsers/starslike_text.py parsers/starslike.py
+            parsers/starslike/text.py parsers/starslike/blocks.py parsers/starslike/lines.py \
+            parsers/starslike/summary.py parsers/starslike/body.py
 DEPS   := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 STAMP  := $(VENV)/.compiled-$(shell cat setup.py $(COMPILED) | cksum | cut -d' ' -f1)
 

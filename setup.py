@@ -25,8 +25,11 @@ COMPILED = [
     "analyzer/stats/facts.py",
     "analyzer/store/moves.py",
     "analyzer/store/rows.py",
-    "parsers/starslike_text.py",
-    "parsers/starslike.py",
+    "parsers/starslike/text.py",
+    "parsers/starslike/blocks.py",
+    "parsers/starslike/lines.py",
+    "parsers/starslike/summary.py",
+    "parsers/starslike/body.py",
 ]
 
 

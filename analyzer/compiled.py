@@ -22,8 +22,11 @@ COMPILED = (
     "analyzer.stats.facts",
     "analyzer.store.moves",
     "analyzer.store.rows",
-    "parsers.starslike_text",
-    "parsers.starslike",
+    "parsers.starslike.text",
+    "parsers.starslike.blocks",
+    "parsers.starslike.lines",
+    "parsers.starslike.summary",
+    "parsers.starslike.body",
 )
 
 
@@ -37,6 +40,8 @@ def source_of(module: str) -> Path:
     origin = _origin(module)
     if origin is None:
         raise ModuleNotFoundError(module)
+    if origin.name.startswith("__init__."):  # a package
+        return origin.with_name("__init__.py")
     return origin.with_name(module.rsplit(".", 1)[-1] + ".py")
 
 

@@ -87,3 +87,62 @@ def decimals_needed(values: list[Decimal] | tuple[Decimal, ...]) -> int:
         if isinstance(exponent, int) and exponent < 0:
             most = max(most, -exponent)
     return most
+
+
+# ---------------------------------------------------------------------------------------
+# amounts as the Stars-family sites write them in a hand (the one reading of the site readers)
+
+_SITE_AMOUNT = re.compile(
+    r"""(?:[$€£¥₹]|Rs\.\s?)?          # a currency symbol in front
+    (?P<whole>\d{1,3}(?:,\d{3})+|\d+)  # whole units, thousands separated by commas or not
+    (?:\.(?P<frac>\d+))?               # a fraction
+    """,
+    re.VERBOSE,
+)
+
+_KNOWN_AMOUNTS: dict[int, dict[str, int]] = {}  # decimals -> text -> amount: amounts repeat, read each once
+
+
+def money(text: str, decimals: int) -> int:
+    """An amount as the sites write it in a hand, in minor units; exact or a ``BAD_AMOUNT`` error.
+
+    >>> money("$1,334.5", 2), money("€0.25", 2), money("24,940", 0), money("$2", 2)
+    (133450, 25, 24940, 200)
+    >>> money("0.255", 2)
+    Traceback (most recent call last):
+    ...
+    parsers.errors.ParseError: <input>: input: expected an amount in whole units of 0.01, found '0.255'
+    """
+    known = _KNOWN_AMOUNTS.get(decimals)
+    if known is None:
+        known = _KNOWN_AMOUNTS[decimals] = {}
+    value = known.get(text)
+    if value is None:
+        value = _read_site_amount(text, decimals)
+        if len(known) > 100_000:
+            known.clear()
+        known[text] = value
+    return value
+
+
+def _read_site_amount(text: str, decimals: int) -> int:
+    match = _SITE_AMOUNT.fullmatch(text)
+    if match is None:
+        raise ParseError(expected="an amount like $1.50 or 1,250", found=text, code=RejectCode.BAD_AMOUNT)
+    whole = int(match.group("whole").replace(",", ""))
+    frac = match.group("frac")
+    scale: int = 10**decimals
+    if not frac:
+        return whole * scale
+    if len(frac) > decimals:
+        if frac[decimals:].strip("0"):
+            unit = "1" if decimals == 0 else "0." + "0" * (decimals - 1) + "1"
+            raise ParseError(expected=f"an amount in whole units of {unit}", found=text, code=RejectCode.BAD_AMOUNT)
+        frac = frac[:decimals]
+    return whole * scale + (int(frac.ljust(decimals, "0")) if decimals else 0)
+
+
+def fraction_digits(text: str) -> int:
+    """How many decimals an amount is written with (``"$0.50"`` -> 2, ``"10"`` -> 0)."""
+    match = _SITE_AMOUNT.fullmatch(text)
+    return len(match.group("frac") or "") if match else 0

@@ -23,6 +23,8 @@ FORMATS: dict[str, str] = {
     "native": "parsers.native",
     "pokerstars": "parsers.pokerstars",
     "ggpoker": "parsers.ggpoker",
+    "wpn": "parsers.wpn",
+    "ignition": "parsers.ignition",
     "compact": "parsers.compact",
     "pokernow": "parsers.pokernow",
     "phh": "parsers.phh",

@@ -55,7 +55,6 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 
-from parsers.errors import ParseError
 from parsers.record import (
     ActionKind,
     Award,
@@ -71,7 +70,8 @@ from parsers.record import (
     Street,
     Variant,
 )
-from parsers.starslike import ORDINALS, SYMBOL_OF_CURRENCY
+from parsers.starslike.text import SYMBOL_OF_CURRENCY
+from parsers.starslike.writer import ORDINALS, HandWriter, common_board, runs_of, street_line, total_pot
 
 FORMAT = "ggpoker"
 SITE = "GGPoker"
@@ -142,36 +142,41 @@ def write(records: Iterable[HandRecord]) -> str:
     return "".join(_hand(record) + "\n\n\n" for record in records)
 
 
-class _Writer:
-    """The lines of one hand, and what the hand's text says about its players."""
+class _Writer(HandWriter):
+    """The lines of one hand in GG's words, and what the hand's text says about its players."""
+
+    dialect = "GG"
+    format = FORMAT
 
     def __init__(self, record: HandRecord) -> None:
-        self.record = record
-        self.lines: list[str] = []
-        self.chips = record.currency == "CHIPS"
+        super().__init__(record)
         if (self.chips and record.decimals) or (not self.chips and record.decimals != 2):
             self.refuse("money in cents (decimals 2) or chips", f"{record.currency} with {record.decimals} decimals")
         if not self.chips and record.currency not in SYMBOL_OF_CURRENCY:
             self.refuse("a currency GG writes (" + ", ".join(SYMBOL_OF_CURRENCY) + ")", record.currency)
         self.symbol = "" if self.chips else SYMBOL_OF_CURRENCY[record.currency]
-        self.seated = {s.player for s in record.seats}
         self.folded = {a.player: a.street for a in record.actions if a.kind is ActionKind.FOLD}
         self.dealt_known, self.showers, self.mucked = _shown_parts(record, self.folded)
         for player in {a.player for a in record.awards}:  # a winner's mucked cards: the summary says collected
             self.mucked.pop(player, None)
 
-    def refuse(self, expected: str, found: str) -> None:
-        raise ParseError(
-            expected=f"a hand GG text can express ({expected})", found=found, format=FORMAT, hand_id=self.record.hand_id
-        )
-
     def amount(self, value: int) -> str:
         return gg_amount(value, self.record.decimals, self.symbol)
 
-    def player(self, name: str) -> str:
-        if name not in self.seated:
-            self.refuse("players who have a seat", name)
-        return name
+    def header(self) -> None:
+        _header(self)
+
+    def posts(self) -> dict[str, int]:
+        return _posts(self)
+
+    def streets(self, committed: dict[str, int]) -> None:
+        _streets(self, committed)
+
+    def showdown(self) -> None:
+        _showdown(self)
+
+    def summary(self) -> None:
+        _summary(self)
 
 
 def _shown_parts(
@@ -196,13 +201,7 @@ def _shown_parts(
 
 
 def _hand(record: HandRecord) -> str:
-    w = _Writer(record)
-    _header(w)
-    committed = _posts(w)
-    _streets(w, committed)
-    _showdown(w)
-    _summary(w)
-    return "\n".join(w.lines)
+    return _Writer(record).text()
 
 
 def gg_hand_id(record: HandRecord) -> str:
@@ -289,21 +288,8 @@ def _posts(w: _Writer) -> dict[str, int]:
     return committed
 
 
-def _common_board(boards: tuple[tuple[str, ...], ...]) -> tuple[str, ...]:
-    common = boards[0]
-    for board in boards[1:]:
-        size = 0
-        while size < min(len(common), len(board)) and common[size] == board[size]:
-            size += 1
-        common = common[:size]
-    return common
-
-
 def _street_line(name: str, board: Sequence[str]) -> str:
-    if len(board) == 3:
-        gap = "  " if name.startswith(ORDINALS) else " "  # GG: "*** FIRST FLOP ***  [Tc 8h Ah]"
-        return f"*** {name} ***{gap}[{' '.join(board)}]"
-    return f"*** {name} *** [{' '.join(board[:-1])}] [{board[-1]}]"
+    return street_line(name, board, "  " if name.startswith(ORDINALS) else " ")  # GG: "*** FIRST FLOP ***  [Tc 8h Ah]"
 
 
 def _streets(w: _Writer, committed: dict[str, int]) -> None:
@@ -311,7 +297,7 @@ def _streets(w: _Writer, committed: dict[str, int]) -> None:
     boards = record.boards or ((),)
     if len(boards) > len(ORDINALS):
         w.refuse("at most three runs", f"{len(boards)} boards")
-    common = _common_board(boards)
+    common = common_board(boards)
     w.lines.append("*** HOLE CARDS ***")
     for seat in record.seats:
         if not seat.sitting_out:
@@ -378,13 +364,9 @@ def _actions(w: _Writer, street: Street, committed: dict[str, int]) -> None:
         w.lines.append(f"{name}: {text}{' and is all-in' if action.all_in else ''}")
 
 
-def _runs(record: HandRecord) -> int:
-    return max(len(record.boards), 1 + max((a.run for a in record.awards), default=0))
-
-
 def _showdown(w: _Writer) -> None:
     record = w.record
-    runs = _runs(record)
+    runs = runs_of(record)
     if runs > len(ORDINALS):
         w.refuse("at most three runs", f"{runs} runs")
     for run in range(runs):
@@ -394,25 +376,11 @@ def _showdown(w: _Writer) -> None:
                 w.lines.append(f"{w.player(award.player)} collected {w.amount(award.amount)} from pot")
 
 
-def _total_pot(record: HandRecord) -> int:
-    """Money put in minus money returned, for a record that does not state its pot."""
-    total = sum(p.amount for p in record.posts if not p.kind.is_live)
-    streets: dict[Street, dict[str, int]] = {Street.PREFLOP: {}}
-    for post in record.posts:
-        if post.kind.is_live:
-            streets[Street.PREFLOP][post.player] = streets[Street.PREFLOP].get(post.player, 0) + post.amount
-    for action in record.actions:
-        if action.kind not in (ActionKind.FOLD, ActionKind.CHECK):
-            streets.setdefault(action.street, {})[action.player] = action.to
-    total += sum(sum(s.values()) for s in streets.values())
-    return total - sum(r.amount for r in record.returned)
-
-
 def _summary(w: _Writer) -> None:
     record = w.record
     a = w.amount
     w.lines.append("*** SUMMARY ***")
-    parts = [f"Total pot {a(record.total_pot if record.total_pot is not None else _total_pot(record))}"]
+    parts = [f"Total pot {a(record.total_pot if record.total_pot is not None else total_pot(record))}"]
     for deduction in record.deductions:
         if deduction.kind == "cash_drop":
             continue
@@ -422,10 +390,10 @@ def _summary(w: _Writer) -> None:
         parts.append(f"{word} {a(deduction.amount)}")
     w.lines.append(" | ".join(parts))
     boards = record.boards or ((),)
-    runs = _runs(record)
+    runs = runs_of(record)
     if runs > 1:
         w.lines.append(f"Hand was run {_RUN_WORDS[runs]}")
-        common = _common_board(boards)
+        common = common_board(boards)
         for run, board in enumerate(boards):
             cards = board if run == 0 else board[len(common) :]
             if cards:
@@ -454,7 +422,7 @@ def _result(w: _Writer, player: str) -> str:
     shown = w.showers.get(player)
     if shown is not None and player not in w.folded:
         results = []
-        for run in range(_runs(record)):
+        for run in range(runs_of(record)):
             won = [a for a in awards if a.run == run]
             if won:
                 described = f" with {won[0].description}" if won[0].description else ""
@@ -500,7 +468,7 @@ def carried(record: HandRecord) -> HandRecord:
     shown.extend(Shown(m.player, m.cards, True) for seat in record.seats if (m := w.mucked.get(seat.player)))
     awards = [
         Award(a.player, a.amount, None, a.run, descriptions[(a.player, a.run)] if a.player in showed else "")
-        for run in range(_runs(record))
+        for run in range(runs_of(record))
         for a in record.awards
         if a.run == run
     ]
@@ -519,7 +487,7 @@ def carried(record: HandRecord) -> HandRecord:
         returned=tuple(dataclasses.replace(r, line=0) for r in record.returned),
         deductions=(*drops, *(Deduction(d.kind, d.amount) for d in record.deductions if d.kind != "cash_drop")),
         cashouts=tuple(cashouts.values()),
-        total_pot=record.total_pot if record.total_pot is not None else _total_pot(record),
+        total_pot=record.total_pot if record.total_pot is not None else total_pot(record),
         pots=(),
         finishing_stacks=None,
         game=Game(

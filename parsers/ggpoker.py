@@ -25,7 +25,7 @@ from collections.abc import Iterable, Iterator
 from parsers.errors import ParseError, RejectCode, Rejected
 from parsers.record import Game, HandRecord, Stakes, Variant
 from parsers.starslike import parse_text as _parse_text
-from parsers.starslike_text import (
+from parsers.starslike.text import (
     CURRENCY_OF_SYMBOL,
     Dialect,
     GameText,

@@ -47,13 +47,16 @@ from typing import Any
 from parsers.amounts import to_minor
 from parsers.cardtext import split_cards
 from parsers.errors import ParseError, RejectCode, Rejected
+from parsers.ohh_spec import BETTING
+from parsers.ohh_spec import FORMAT as FORMAT
+from parsers.ohh_spec import SPEC_VERSION as SPEC_VERSION
+from parsers.ohh_writer import write_ohh
 from parsers.phh import stable_id
 from parsers.record import (
     STREETS,
     Action,
     ActionKind,
     Award,
-    Betting,
     Cashout,
     Deduction,
     Game,
@@ -69,12 +72,9 @@ from parsers.record import (
     Variant,
 )
 
-FORMAT = "ohh"
-SPEC_VERSION = "1.4.6"
 #: apps known to write street totals instead of the spec's increments
 TOTAL_WRITERS = frozenset({"Ten-Four"})
 
-_BETTING = {"NL": Betting.NO_LIMIT, "PL": Betting.POT_LIMIT, "FL": Betting.FIXED_LIMIT}
 _STREETS = {"Preflop": Street.PREFLOP, "Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
 _POSTS = {
     "Post SB": PostKind.SMALL_BLIND,
@@ -157,7 +157,7 @@ def _hand(root: Any, file: str, line: int) -> HandRecord:
         raise ParseError(expected="game_type Holdem", found=str(game_type), code=RejectCode.UNSUPPORTED_GAME)
     limit: dict[str, Any] = ohh["bet_limit"] if isinstance(ohh.get("bet_limit"), dict) else {}
     bet_type = limit.get("bet_type", "NL")
-    if bet_type not in _BETTING:
+    if bet_type not in BETTING:
         raise ParseError(expected="bet_type NL, PL or FL", found=str(bet_type))
     decimals = _decimals_written(_all_numbers(ohh))
 
@@ -194,7 +194,7 @@ def _hand(root: Any, file: str, line: int) -> HandRecord:
     if extension.get("pots_stated") is False:
         pot_amounts = ()
     variant = Variant.SHORTDECK if extension.get("variant") == "shortdeck" else Variant.HOLDEM
-    betting = _BETTING[bet_type]
+    betting = BETTING[bet_type]
     declared = str(extension.get("declared", f"{game_type} {bet_type}"))
     stakes = Stakes(
         ante=minor(ohh.get("ante_amount", 0), "ante_amount"),
@@ -518,6 +518,4 @@ def _decimals_written(values: Iterable[Decimal]) -> int:
 
 def write(records: Iterable[HandRecord]) -> str:
     """Records as OHH text (see :mod:`parsers.ohh_writer`)."""
-    from parsers.ohh_writer import write_ohh  # the writer imports this module's tables
-
     return write_ohh(records)

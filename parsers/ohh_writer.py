@@ -18,10 +18,10 @@ from typing import Any
 import msgspec
 
 from parsers.errors import ParseError, RejectCode
-from parsers.ohh import _BETTING, FORMAT, SPEC_VERSION
+from parsers.ohh_spec import BETTING, FORMAT, SPEC_VERSION
 from parsers.record import STREETS, ActionKind, HandRecord, PostKind, Street, Variant, money_text
 
-_BET_TYPES = {value: key for key, value in _BETTING.items()}
+_BET_TYPES = {value: key for key, value in BETTING.items()}
 _POST_NAMES = {
     PostKind.SMALL_BLIND: "Post SB",
     PostKind.BIG_BLIND: "Post BB",

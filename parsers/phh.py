@@ -51,12 +51,14 @@ from parsers.amounts import to_minor
 from parsers.cardtext import split_cards
 from parsers.errors import ParseError, RejectCode, Rejected
 from parsers.native import content_id
+from parsers.phh_spec import FORMAT as FORMAT
+from parsers.phh_spec import SUPPORTED as SUPPORTED
+from parsers.phh_writer import write_phh
 from parsers.record import (
     STREETS,
     Action,
     ActionKind,
     Award,
-    Betting,
     Game,
     HandRecord,
     Post,
@@ -65,17 +67,8 @@ from parsers.record import (
     Shown,
     Source,
     Stakes,
-    Variant,
 )
 
-FORMAT = "phh"
-
-#: variant code -> (variant, betting) for the games we read
-SUPPORTED: dict[str, tuple[Variant, Betting]] = {
-    "NT": (Variant.HOLDEM, Betting.NO_LIMIT),
-    "NS": (Variant.SHORTDECK, Betting.NO_LIMIT),
-    "FT": (Variant.HOLDEM, Betting.FIXED_LIMIT),
-}
 _REQUIRED: dict[str, tuple[str, ...]] = {
     "NT": ("antes", "blinds_or_straddles", "min_bet", "starting_stacks", "actions"),
     "NS": ("antes", "blinds_or_straddles", "min_bet", "starting_stacks", "actions"),
@@ -512,6 +505,4 @@ def _action_lines(text: str, actions: list[str]) -> list[int]:
 
 def write(records: Iterable[HandRecord]) -> str:
     """Records as PHH text (see :mod:`parsers.phh_writer`)."""
-    from parsers.phh_writer import write_phh  # the writer imports this module's tables
-
     return write_phh(records)

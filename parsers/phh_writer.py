@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterable
 
 from parsers.errors import ParseError, RejectCode
-from parsers.phh import FORMAT, SUPPORTED
+from parsers.phh_spec import FORMAT, SUPPORTED
 from parsers.record import STREETS, ActionKind, HandRecord, PostKind, Seat, money_text
 
 _CODES = {value: key for key, value in SUPPORTED.items()}

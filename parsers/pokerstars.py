@@ -26,7 +26,7 @@ from parsers.errors import ParseError, RejectCode, Rejected
 from parsers.record import Betting, Game, HandRecord, Stakes
 from parsers.stars_writer import write
 from parsers.starslike import parse_text as _parse_text
-from parsers.starslike_text import (
+from parsers.starslike.text import (
     CURRENCY_OF_SYMBOL,
     Dialect,
     GameText,

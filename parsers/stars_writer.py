@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import datetime, timedelta
 
-from parsers.errors import ParseError
 from parsers.record import (
     ActionKind,
     Award,
@@ -29,7 +28,8 @@ from parsers.record import (
     Variant,
     money_text,
 )
-from parsers.starslike import ORDINALS, SYMBOL_OF_CURRENCY, classify_game, eastern_offset
+from parsers.starslike.text import SYMBOL_OF_CURRENCY, classify_game, eastern_offset
+from parsers.starslike.writer import ORDINALS, HandWriter, common_board, runs_of, street_line, total_pot
 
 FORMAT = "pokerstars"
 
@@ -88,26 +88,18 @@ def write(records: Iterable[HandRecord]) -> str:
     return "".join(_hand(record) + "\n\n\n" for record in records)
 
 
-class _Writer:
-    """The lines of one hand."""
+class _Writer(HandWriter):
+    """The lines of one hand, in PokerStars' words."""
+
+    dialect = "PokerStars"
+    format = FORMAT
 
     def __init__(self, record: HandRecord) -> None:
-        self.record = record
-        self.lines: list[str] = []
+        super().__init__(record)
         currency = record.currency
-        self.chips = currency == "CHIPS"
         if not self.chips and record.decimals != 2:
             self.refuse("money in cents (decimals 2) or chips", f"{currency} with {record.decimals} decimals")
         self.symbol = "" if self.chips else SYMBOL_OF_CURRENCY.get(currency, "")
-        self.seated = {s.player for s in record.seats}
-
-    def refuse(self, expected: str, found: str) -> None:
-        raise ParseError(
-            expected=f"a hand PokerStars text can express ({expected})",
-            found=found,
-            format=FORMAT,
-            hand_id=self.record.hand_id,
-        )
 
     def amount(self, value: int) -> str:
         text = money_text(value, self.record.decimals)
@@ -115,20 +107,24 @@ class _Writer:
             text = text[:-3]
         return self.symbol + text
 
-    def player(self, name: str) -> str:
-        if name not in self.seated:
-            self.refuse("players who have a seat", name)
-        return name
+    def header(self) -> None:
+        _header(self)
+
+    def posts(self) -> dict[str, int]:
+        return _posts(self)
+
+    def streets(self, committed: dict[str, int]) -> None:
+        _streets(self, committed)
+
+    def showdown(self) -> None:
+        _showdown(self)
+
+    def summary(self) -> None:
+        _summary(self)
 
 
 def _hand(record: HandRecord) -> str:
-    w = _Writer(record)
-    _header(w)
-    committed = _posts(w)
-    _streets(w, committed)
-    _showdown(w)
-    _summary(w)
-    return "\n".join(w.lines)
+    return _Writer(record).text()
 
 
 def _header(w: _Writer) -> None:
@@ -218,25 +214,15 @@ def _posts(w: _Writer) -> dict[str, int]:
     return committed
 
 
-def _common_board(boards: tuple[tuple[str, ...], ...]) -> tuple[str, ...]:
-    common = boards[0]
-    for board in boards[1:]:
-        size = 0
-        while size < min(len(common), len(board)) and common[size] == board[size]:
-            size += 1
-        common = common[:size]
-    return common
-
-
 def _streets(w: _Writer, committed: dict[str, int]) -> None:
     record = w.record
     boards = record.boards or ((),)
-    common = _common_board(boards)
+    common = common_board(boards)
     w.lines.append("*** HOLE CARDS ***")
     _actions(w, Street.PREFLOP, committed)
     for street, name, size in _STREETS:
         if len(common) >= size:
-            w.lines.append(_street_line(name, common[:size]))
+            w.lines.append(street_line(name, common[:size]))
             _actions(w, street, {})
         elif any(a.street is street for a in record.actions):
             w.refuse(f"board cards for the {street.value} actions", " ".join(common) or "no board")
@@ -248,13 +234,7 @@ def _streets(w: _Writer, committed: dict[str, int]) -> None:
         for run, board in enumerate(boards):
             for _, name, size in _STREETS:
                 if len(common) < size <= len(board):
-                    w.lines.append(_street_line(f"{ORDINALS[run]} {name}", board[:size]))
-
-
-def _street_line(name: str, board: tuple[str, ...]) -> str:
-    if len(board) == 3:
-        return f"*** {name} *** [{' '.join(board)}]"
-    return f"*** {name} *** [{' '.join(board[:-1])}] [{board[-1]}]"
+                    w.lines.append(street_line(f"{ORDINALS[run]} {name}", board[:size]))
 
 
 def _actions(w: _Writer, street: Street, committed: dict[str, int]) -> None:
@@ -280,10 +260,6 @@ def _actions(w: _Writer, street: Street, committed: dict[str, int]) -> None:
         w.lines.append(f"{name}: {text}{' and is all-in' if action.all_in else ''}")
 
 
-def _runs(record: HandRecord) -> int:
-    return max(len(record.boards), 1 + max((a.run for a in record.awards), default=0))
-
-
 def _pot_words(record: HandRecord, award: Award) -> str:
     if award.pot is None:
         return "pot"
@@ -303,7 +279,7 @@ def _showdown(w: _Writer) -> None:
         elif shown.cards:
             described = f" ({shown.description})" if shown.description else ""
             shows.append(f"{name}: shows [{' '.join(shown.cards)}]{described}")
-    runs = _runs(record)
+    runs = runs_of(record)
     if runs > len(ORDINALS):
         w.refuse("at most three runs", f"{runs} runs")
     for run in range(runs):
@@ -329,26 +305,11 @@ def _showdown(w: _Writer) -> None:
             w.refuse("cash outs and insurance premiums settled outside the pot", f"a {cashout.kind} of {name}")
 
 
-def _total_pot(record: HandRecord) -> int:
-    """Money put in minus money returned, for a record that does not state its pot."""
-    total = sum(p.amount for p in record.posts if not p.kind.is_live)
-    live: dict[str, int] = {}
-    for post in record.posts:
-        if post.kind.is_live:
-            live[post.player] = live.get(post.player, 0) + post.amount
-    streets: dict[Street, dict[str, int]] = {Street.PREFLOP: live}
-    for action in record.actions:
-        if action.kind not in (ActionKind.FOLD, ActionKind.CHECK):
-            streets.setdefault(action.street, {})[action.player] = action.to
-    total += sum(sum(s.values()) for s in streets.values())
-    return total - sum(r.amount for r in record.returned)
-
-
 def _summary(w: _Writer) -> None:
     record = w.record
     a = w.amount
     w.lines.append("*** SUMMARY ***")
-    total = record.total_pot if record.total_pot is not None else _total_pot(record)
+    total = record.total_pot if record.total_pot is not None else total_pot(record)
     pots = ""
     for index, pot in enumerate(record.pots):
         name = "Main pot" if index == 0 else "Side pot" if len(record.pots) == 2 else f"Side pot-{index}"
@@ -363,7 +324,7 @@ def _summary(w: _Writer) -> None:
         parts.append(f"{word} {a(deduction.amount)}")
     w.lines.append(" | ".join(parts))
     boards = record.boards
-    runs = _runs(record)
+    runs = runs_of(record)
     if runs > 1:
         w.lines.append(f"Hand was run {_RUN_WORDS[runs]}")
         for run, board in enumerate(boards):

@@ -1,10 +1,7 @@
-"""``../shared/corpus/other``: Winning Poker Network files (iPoker: test_corpus_ipoker; PartyPoker:
-test_corpus_partypoker).
-
-These are formats we do not read (yet). Reading one fails with one clear
-:class:`~parsers.errors.ParseError` that names the file and what was expected — never a
-traceback, never an empty success — and no Stars-like reader claims them by mistake.
-"""
+"""``../shared/corpus/other``: every file is read by the reader of its site (iPoker XML,
+PartyPoker text, Winning Poker Network text), each with a conformance test of its own
+(``test_corpus_ipoker``, ``test_corpus_partypoker``, ``test_corpus_wpn``). No file of the
+folder is left unread, and none is claimed by the wrong reader."""
 
 from __future__ import annotations
 
@@ -12,44 +9,21 @@ from pathlib import Path
 
 import pytest
 
-from parsers import formats, ggpoker, pokerstars
-from parsers.errors import ParseError
-from parsers.text import decode
+from parsers import formats
 
 CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "other"
-READ = {"ipoker", "partypoker"}  # folders of formats we read now, each with a conformance test of its own
-FILES = sorted(p for p in CORPUS.rglob("*") if p.is_file() and p.relative_to(CORPUS).parts[0] not in READ)
-
-#: file -> the first line the error quotes
-FIRST_LINES = {
-    "winning/6+Holdem-6-max-USD-0.02-0.05-201902.HH00000000 G0.txt": "Game started at: 2019/2/16 8:37:2",
-    "winning/NLHE-6max-USD-0.01-0.02-201608.Short.HH00000000 G0.txt": "Game started at: 2016/8/8 16:39:21",
-}
+#: folder -> the format its files are detected as
+READERS = {"ipoker": "ipoker", "partypoker": "partypoker", "winning": "wpn"}
+FILES = sorted(p for p in CORPUS.rglob("*") if p.is_file() and p.name != "SOURCES.md")
 
 
-def test_every_file_is_in_the_table() -> None:
-    assert {str(p.relative_to(CORPUS)) for p in FILES} == set(FIRST_LINES)
+def test_every_folder_has_its_reader() -> None:
+    assert FILES, "the corpus folder is empty or missing"
+    assert {p.relative_to(CORPUS).parts[0] for p in FILES} == set(READERS)
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(CORPUS)))
-def test_reading_fails_with_one_clear_error_naming_the_file(path: Path) -> None:
-    with pytest.raises(ParseError) as caught:
-        formats.read_file(path)
-    error = caught.value
-    first = FIRST_LINES[str(path.relative_to(CORPUS))][:60]
-    assert str(error) == (f"{path}:1: input: expected a hand history ({', '.join(formats.FORMATS)}), found {first!r}")
-    assert (error.file, error.line) == (str(path), 1)
-
-
-@pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(CORPUS)))
-def test_stars_like_readers_do_not_claim_them(path: Path) -> None:
-    text = decode(path.read_bytes())
-    assert not pokerstars.sniff(text) and not ggpoker.sniff(text)
-
-
-@pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(CORPUS)))
-def test_forcing_the_stars_reader_rejects_with_reasons_and_never_crashes(path: Path) -> None:
-    """``--format pokerstars`` on a file that is not: rejected blocks with lines, no hand read."""
-    parsed = formats.read_bytes(path.read_bytes(), file=path.name, format="pokerstars")
-    assert parsed.hands == () and len(parsed.rejected) >= 1
-    assert all(r.line >= 1 and r.file == path.name for r in parsed.rejected)
+def test_each_file_is_read_by_the_reader_of_its_site(path: Path) -> None:
+    parsed = formats.read_file(path)
+    assert parsed.format == READERS[path.relative_to(CORPUS).parts[0]]
+    assert parsed.count >= 1

@@ -1,8 +1,9 @@
 """What every Stars-like dialect reads the same way outside the hand's body: the header's
 record (:class:`Header`, :class:`GameText` kept once per game text, :class:`Dialect`), the
-game words, amounts (:func:`money`, exact, kept per text), cards (:func:`cards`) and time
-stamps (:func:`iso_time`, ISO 8601 with the US Eastern offset), and :func:`fast_new`, the
-quick constructor of the frozen records. The body grammar is in :mod:`parsers.starslike`.
+game words, cards (:func:`cards`) and time stamps (:func:`iso_time`, ISO 8601 with the US
+Eastern offset), and :func:`fast_new`, the quick constructor of the frozen records. Amounts
+are :func:`parsers.amounts.money` (re-exported here). The body grammar is in the other
+modules of :mod:`parsers.starslike`.
 """
 
 from __future__ import annotations
@@ -15,8 +16,10 @@ from datetime import date, timedelta
 from functools import cache
 from typing import Any, TypeVar
 
+from parsers.amounts import fraction_digits as fraction_digits
+from parsers.amounts import money as money
 from parsers.cardtext import split_cards
-from parsers.errors import ParseError, RejectCode
+from parsers.errors import ParseError
 from parsers.record import Betting, Game, Stakes, Variant
 
 # ---------------------------------------------------------------------------------------
@@ -178,64 +181,6 @@ def classify_game(text: str) -> tuple[Variant, Betting] | None:
 CURRENCY_OF_SYMBOL = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY", "₹": "INR"}
 SYMBOL_OF_CURRENCY = {code: symbol for symbol, code in CURRENCY_OF_SYMBOL.items()}
 
-_MONEY = re.compile(
-    r"""(?:[$€£¥₹]|Rs\.\s?)?          # a currency symbol in front
-    (?P<whole>\d{1,3}(?:,\d{3})+|\d+)  # whole units, thousands separated by commas or not
-    (?:\.(?P<frac>\d+))?               # a fraction
-    """,
-    re.VERBOSE,
-)
-
-
-_MONEY_CACHES: dict[int, dict[str, int]] = {}  # decimals -> text -> amount: amounts repeat, read each once
-
-
-def money(text: str, decimals: int) -> int:
-    """An amount as the sites write it, in minor units; exact or a ``BAD_AMOUNT`` error.
-
-    >>> money("$1,334.5", 2), money("€0.25", 2), money("24,940", 0), money("$2", 2)
-    (133450, 25, 24940, 200)
-    >>> money("0.255", 2)
-    Traceback (most recent call last):
-    ...
-    parsers.errors.ParseError: <input>: input: expected an amount in whole units of 0.01, found '0.255'
-    """
-    known = known_amounts(decimals)
-    value = known.get(text)
-    if value is None:
-        value = _read_money(text, decimals)
-        if len(known) > 100_000:
-            known.clear()
-        known[text] = value
-    return value
-
-
-def known_amounts(decimals: int) -> dict[str, int]:
-    """The amounts :func:`money` has read with these decimals, by their text: a hot loop may
-    look an amount up here first (``known.get(text) or money(text, decimals)``)."""
-    known = _MONEY_CACHES.get(decimals)
-    if known is None:
-        known = _MONEY_CACHES[decimals] = {}
-    return known
-
-
-def _read_money(text: str, decimals: int) -> int:
-    match = _MONEY.fullmatch(text)
-    if match is None:
-        raise ParseError(expected="an amount like $1.50 or 1,250", found=text, code=RejectCode.BAD_AMOUNT)
-    whole = int(match.group("whole").replace(",", ""))
-    frac = match.group("frac")
-    scale: int = 10**decimals
-    if not frac:
-        return whole * scale
-    if len(frac) > decimals:
-        if frac[decimals:].strip("0"):
-            unit = "1" if decimals == 0 else "0." + "0" * (decimals - 1) + "1"
-            raise ParseError(expected=f"an amount in whole units of {unit}", found=text, code=RejectCode.BAD_AMOUNT)
-        frac = frac[:decimals]
-    return whole * scale + (int(frac.ljust(decimals, "0")) if decimals else 0)
-
-
 _CANONICAL_CARDS = frozenset(r + s for r in "23456789TJQKA" for s in "cdhs") | {"??"}
 
 
@@ -261,12 +206,6 @@ def cards(text: str) -> tuple[str, ...]:
 
 
 _CARDS_CACHE: dict[str, tuple[str, ...]] = {}  # boards and hands repeat within a hand: split each text once
-
-
-def fraction_digits(text: str) -> int:
-    """How many decimals an amount is written with (``"$0.50"`` -> 2, ``"10"`` -> 0)."""
-    match = _MONEY.fullmatch(text)
-    return len(match.group("frac") or "") if match else 0
 
 
 # ---------------------------------------------------------------------------------------
