@@ -799,10 +799,14 @@ def _awards_include_uncalled(record: HandRecord, rules: RuleSet, r: Replay, prof
         if awards[last].amount < amount:
             return None
         awards[last] = dataclasses.replace(awards[last], amount=awards[last].amount - amount)
+    total_pot = record.total_pot
+    if total_pot is not None and total_pot == r.total_pot + sum(back.values()):
+        total_pot = r.total_pot  # the stated pot counts the uncalled chips too
     moved = dataclasses.replace(
         record,
         awards=tuple(a for a in awards if a.amount),
         returned=tuple(Returned(name, amount) for name, amount in back.items()),
+        total_pot=total_pot,
     )
     audit = audit_hand(moved, rules)
     if audit.verdict is Verdict.VIOLATION:
