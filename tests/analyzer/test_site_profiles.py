@@ -378,6 +378,8 @@ def test_award_includes_uncalled_ignition_walk_pays_the_big_blind_its_own_chips(
 
 # -- the entries on real hands of the sites' own files ------------------------------------------
 
+IGNITION_ZONE = "sites/ignition/fpdb/NLHE-6max-USD_0.10-0.25_202104.ZonePoker.txt"
+
 
 @pytest.mark.parametrize(
     ("path", "hand_id", "profiles"),
@@ -396,6 +398,8 @@ def test_award_includes_uncalled_ignition_walk_pays_the_big_blind_its_own_chips(
             "5338624766",
             ["ipoker: out-of-turn-fold"],
         ),
+        (IGNITION_ZONE, "4101251773", ["ignition: award-includes-uncalled"]),
+        (IGNITION_ZONE, "4101241126", ["ignition: rake-unstated"]),
     ],
 )
 def test_site_entries_on_real_hands(path: str, hand_id: str, profiles: list[str]) -> None:
