@@ -18,6 +18,7 @@ import msgspec
 from analyzer.cards import Card
 from analyzer.evaluator import Category, Ranking, category_of, strength_of, words_of
 from analyzer.evaluator.categories import CATEGORY_SHIFT, ORDER
+from analyzer.money import amount_text
 from analyzer.profiles import Behaviour, SiteProfile, profile_for
 from analyzer.replay.engine import Replay, full_replay, replay
 from analyzer.replay.findings import Code, HandAudit, LedgerRow, PotResult, Problem, Verdict
@@ -26,7 +27,7 @@ from analyzer.replay.quick import quick_replay
 from analyzer.replay.result import PlayerResult
 from analyzer.ruleset import RuleSet, load_rules
 from parsers.errors import HandHistoryError, Rejected
-from parsers.record import ActionKind, Deduction, HandRecord, Returned, Shown, Street, money_text
+from parsers.record import ActionKind, Deduction, HandRecord, Returned, Shown, Street
 
 #: formats whose files state every uncalled bet that was returned
 STATES_RETURNS = frozenset({"pokerstars", "ggpoker", "pokernow", "native"})
@@ -238,7 +239,7 @@ def audit_rejected(rejected: Rejected, rules: str = "") -> HandAudit:
 
 
 def _money(decimals: int) -> Callable[[int], str]:
-    return lambda amount: money_text(amount, decimals)
+    return lambda amount: amount_text(amount, decimals)
 
 
 def _rake_problems(record: HandRecord, rules: RuleSet, r: Replay) -> list[Problem]:

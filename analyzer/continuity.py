@@ -16,9 +16,10 @@ from collections.abc import Iterable
 from datetime import UTC, datetime, timedelta
 from itertools import pairwise
 
+from analyzer.money import amount_text
 from analyzer.profiles import Behaviour, profile_for
 from analyzer.replay.findings import Code, HandAudit, Problem, Verdict
-from parsers.record import HandRecord, Variant, money_text
+from parsers.record import HandRecord, Variant
 
 
 def _table_key(record: HandRecord) -> tuple[str, str]:
@@ -84,8 +85,8 @@ def _unequal_start(first: HandRecord) -> Problem | None:
         Code.UNEQUAL_START,
         Verdict.WARN,
         f"the first hand of the tournament starts with unequal stacks: most players have "
-        f"{money_text(common, first.decimals)}, but "
-        + ", ".join(f"{s.player} {money_text(s.stack, first.decimals)}" for s in odd),
+        f"{amount_text(common, first.decimals)}, but "
+        + ", ".join(f"{s.player} {amount_text(s.stack, first.decimals)}" for s in odd),
         None,
         rule,
     )
@@ -161,7 +162,7 @@ def _between(before: HandRecord, audit: HandAudit, after: HandRecord) -> list[Pr
         return problems
 
     def money(value: int) -> str:
-        return money_text(value, after.decimals)
+        return amount_text(value, after.decimals)
 
     for seat in after.seats:
         if seat.player not in ended:

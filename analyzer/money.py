@@ -16,7 +16,7 @@ import copy
 import re
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
-from functools import cache
+from functools import cache, lru_cache
 
 from babel import Locale
 from babel.numbers import NumberPattern
@@ -61,6 +61,17 @@ def format_money(amount: int, currency: str = CHIPS, decimals: int = 0, *, local
     low = min(decimals, 2)
     text: str = _patterns(locale, decimals, low, True).apply(value, locale, currency=currency, currency_digits=False)
     return text
+
+
+@lru_cache(maxsize=65536)
+def amount_text(amount: int, decimals: int = 0) -> str:
+    """An amount inside a sentence of the audit (problems, the replayer's steps): the locale's
+    separators and the amount's decimals, no symbol, the sentence names what it counts.
+
+    >>> amount_text(66988), amount_text(50, 2), amount_text(-123456, 2)
+    ('66,988', '0.50', '-1,234.56')
+    """
+    return format_money(amount, CHIPS, decimals)
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,8 +9,9 @@ import click
 from analyzer.cli.errors import EXIT_CANNOT_RUN, EXIT_OK, fail, user_errors
 from analyzer.cli.inputs import read_all
 from analyzer.diverge import Divergence, HandChange, diverge
+from analyzer.money import amount_text
 from analyzer.ruleset import load_rules
-from parsers.record import HandRecord, money_text
+from parsers.record import HandRecord
 
 
 @click.command("diverge")
@@ -41,7 +42,7 @@ def command(paths: tuple[str, ...], rules_name: str, against_name: str, format_n
 
 
 def _signed(amount: int, decimals: int) -> str:
-    return ("+" if amount > 0 else "") + money_text(amount, decimals)
+    return ("+" if amount > 0 else "") + amount_text(amount, decimals)
 
 
 def _hand_lines(change: HandChange) -> list[str]:
@@ -51,7 +52,7 @@ def _hand_lines(change: HandChange) -> list[str]:
         label = "the main pot" if pot.index == 0 else f"side pot {pot.index}"
         run = f", run {pot.run + 1}" if pot.run else ""
         out.append(
-            f"    {label}{run} ({money_text(pot.amount, change.decimals)}): "
+            f"    {label}{run} ({amount_text(pot.amount, change.decimals)}): "
             f"{' and '.join(pot.winners) or 'nobody'} ({pot.hand or '-'}) -> "
             f"{' and '.join(pot.winners_against) or 'nobody'} ({pot.hand_against or '-'})"
         )

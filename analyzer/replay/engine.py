@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 
 from analyzer.cards import Card, deck_of
+from analyzer.money import amount_text
 from analyzer.profiles import Behaviour, SiteProfile, profile_for
 from analyzer.replay.findings import Code, Problem, Verdict
 from analyzer.replay.pots import build_pots
@@ -19,7 +20,7 @@ from analyzer.replay.result import BOARD_SIZE, CARD_INDEX, VALID_CARDS, PlayerRe
 from analyzer.replay.showdown import settle
 from analyzer.replay.table import STREET_INDEX, PlayerState, Table
 from analyzer.ruleset import RuleSet
-from parsers.record import STREETS, HandRecord, PostKind, Stakes, Street, money_text
+from parsers.record import STREETS, HandRecord, PostKind, Stakes, Street
 
 
 def _cards(text: tuple[str, ...]) -> tuple[int, ...] | None:
@@ -119,8 +120,8 @@ def _stakes_from_posts(record: HandRecord, profile: SiteProfile) -> tuple[Stakes
     note = Problem(
         Code.SITE_BEHAVIOUR,
         Verdict.NOTE,
-        f"the header says blinds {money_text(stakes.small_blind, money)}/{money_text(stakes.big_blind, money)}; "
-        f"the blinds posted are {money_text(new_small, money)}/{money_text(big, money)}, "
+        f"the header says blinds {amount_text(stakes.small_blind, money)}/{amount_text(stakes.big_blind, money)}; "
+        f"the blinds posted are {amount_text(new_small, money)}/{amount_text(big, money)}, "
         f"and the posted ones are the truth for bets and raises ({label})",
         None,
         None,
@@ -179,8 +180,8 @@ def _forced_bet_problems(record: HandRecord, rules: RuleSet, dealt: list[str], s
                     Code.FORCED_BET_WRONG,
                     Verdict.VIOLATION,
                     f"{post.player} posts {post.kind.value.replace('_', ' ')} "
-                    f"{money_text(post.amount, record.decimals)}; "
-                    f"the stakes say {money_text(expected, record.decimals)}",
+                    f"{amount_text(post.amount, record.decimals)}; "
+                    f"the stakes say {amount_text(expected, record.decimals)}",
                     i,
                     None,
                     post.player,
@@ -458,7 +459,7 @@ def _action_text(action: object, decimals: int) -> str:
         return f"{action.player} {action.kind.value}s"
     verb = {ActionKind.CALL: "calls", ActionKind.BET: "bets", ActionKind.RAISE: "raises to"}[action.kind]
     tail = " and is all-in" if action.all_in else ""
-    return f"{action.player} {verb} {money_text(action.to, decimals)}{tail}"
+    return f"{action.player} {verb} {amount_text(action.to, decimals)}{tail}"
 
 
 def _step(table: Table, index: int, player: str, text: str, found: list[Problem]) -> Step:

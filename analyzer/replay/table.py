@@ -13,6 +13,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from dataclasses import dataclass
 
+from analyzer.money import amount_text
 from analyzer.profiles import Behaviour, SiteProfile
 from analyzer.replay.findings import Code, Problem, Verdict
 from analyzer.ruleset import RuleSet
@@ -652,9 +653,7 @@ class Table:
     # ---- words -------------------------------------------------------------------
 
     def money(self, amount: int) -> str:
-        from parsers.record import money_text
-
-        return money_text(amount, self.decimals)
+        return amount_text(amount, self.decimals)
 
     def _problem(
         self,

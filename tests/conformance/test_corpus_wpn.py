@@ -67,7 +67,7 @@ def test_the_six_plus_hand_plays_blinds_and_ranks_trips_over_a_straight() -> Non
     (hand,) = formats.read_file(SHARED / "other/winning/6+Holdem-6-max-USD-0.02-0.05-201902.HH00000000 G0.txt").hands
     assert (hand.game.variant.value, hand.game.ranking, hand.game.site) == ("shortdeck", "trips-over-straight", "wpn")
     assert (hand.stakes.small_blind, hand.stakes.big_blind, hand.stakes.ante) == (2, 5, 0)
-    assert rules_name_for(hand) == "shortdeck-trips"
+    assert rules_name_for(hand) == "shortdeck-blinds-trips"
     # the summary's "Pot: 0.49. Rake 0.02" is after rake: 0.51 went in
     assert (hand.total_pot, [(d.kind, d.amount) for d in hand.deductions]) == (51, [("rake", 2)])
     assert [(a.player, a.amount) for a in hand.awards] == [("ChazDazzle", 49)]
