@@ -276,6 +276,7 @@ typedef struct {
     int n, pots, k, m;
     uint64_t hand_key[MAX_HANDS], hand_bits[MAX_HANDS];
     uint64_t card_key[52], card_bits[52];
+    int run_end[52];                 /* the last of the following cards of the same rank */
     uint32_t pot_mask[MAX_POTS];
     int64_t *counts;                 /* [pots][n][n]: counts[p][h][j], j others sharing */
     int64_t wins0, wins1, shared;    /* heads-up, one pot */
@@ -289,14 +290,15 @@ static inline int32_t seven(const Slot *s, uint64_t key, uint64_t bits) {
     return s->nonflush[7][key >> RANK_SHIFT];
 }
 
-static inline void visit_two(Tally *t, uint64_t key, uint64_t bits) {
+/* one run-out, or ``w`` run-outs that differ only in the suit of the last card (none makes a flush) */
+static inline void visit_two(Tally *t, uint64_t key, uint64_t bits, int64_t w) {
     int32_t a = seven(t->s, key + t->hand_key[0], bits + t->hand_bits[0]);
     int32_t b = seven(t->s, key + t->hand_key[1], bits + t->hand_bits[1]);
-    t->wins0 += a > b;
-    t->wins1 += b > a;
+    t->wins0 += w * (a > b);
+    t->wins1 += w * (b > a);
 }
 
-static inline void visit_many(Tally *t, uint64_t key, uint64_t bits) {
+static inline void visit_many(Tally *t, uint64_t key, uint64_t bits, int64_t w) {
     int32_t value[MAX_HANDS];
     const int n = t->n;
     for (int h = 0; h < n; h++)
@@ -321,18 +323,33 @@ static inline void visit_many(Tally *t, uint64_t key, uint64_t bits) {
         while (best_mask) {
             int h = __builtin_ctz(best_mask);
             best_mask &= best_mask - 1;
-            row[h * n + sharing - 1]++;
+            row[h * n + sharing - 1] += w;
         }
     }
 }
 
-/* every k-subset of the remaining cards in lexicographic order, sums carried down the levels */
+/* whether one more card can give some hand five of a suit: a suit counter (3 + cards) at 7 */
+static inline int flush_possible(const Tally *t, uint64_t key) {
+    uint64_t any = 0;
+    for (int h = 0; h < t->n; h++)
+        any |= key + t->hand_key[h] + 0x1111u;
+    return (any & FLUSH_BITS) != 0;
+}
+
+/* every k-subset of the remaining cards in lexicographic order, sums carried down the levels;
+ * at the last card, where no hand can make a flush, the cards of one rank give the same
+ * showdown: one visit counts them all (the cards come sorted, a rank's cards side by side) */
 #define DEFINE_WALK(NAME, VISIT)                                                                   \
     static void NAME(Tally *t, int level, int start, uint64_t key, uint64_t bits) {                \
         const int m = t->m;                                                                        \
         if (level == t->k - 1) {                                                                   \
-            for (int i = start; i < m; i++)                                                        \
-                VISIT(t, key + t->card_key[i], bits + t->card_bits[i]);                            \
+            if (flush_possible(t, key)) {                                                          \
+                for (int i = start; i < m; i++)                                                    \
+                    VISIT(t, key + t->card_key[i], bits + t->card_bits[i], 1);                     \
+            } else {                                                                               \
+                for (int i = start; i < m; i = t->run_end[i] + 1)                                  \
+                    VISIT(t, key + t->card_key[i], bits + t->card_bits[i], t->run_end[i] - i + 1); \
+            }                                                                                      \
             return;                                                                                \
         }                                                                                          \
         for (int i = start; i <= m - (t->k - level); i++)                                          \
@@ -410,9 +427,10 @@ static PyObject *k_tally(PyObject *self, PyObject *args) {
         t.hand_key[h] = s->keys[hands[2 * h]] + s->keys[hands[2 * h + 1]];
         t.hand_bits[h] = bit_of(hands[2 * h]) + bit_of(hands[2 * h + 1]);
     }
-    for (int i = 0; i < t.m; i++) {
+    for (int i = t.m - 1; i >= 0; i--) {
         t.card_key[i] = s->keys[rest[i]];
         t.card_bits[i] = bit_of(rest[i]);
+        t.run_end[i] = i + 1 < t.m && rest[i + 1] >> 2 == rest[i] >> 2 ? t.run_end[i + 1] : i;
     }
     /* every card once and in the deck: the 7-card table then holds every key the walk can make */
     uint64_t seen = 0;
@@ -449,9 +467,9 @@ static PyObject *k_tally(PyObject *self, PyObject *args) {
     int two = t.n == 2 && t.pots == 1 && t.pot_mask[0] == 3;
     if (t.k == 0) {
         if (two)
-            visit_two(&t, key, bits);
+            visit_two(&t, key, bits, 1);
         else
-            visit_many(&t, key, bits);
+            visit_many(&t, key, bits, 1);
     } else if (two) {
         walk_two(&t, 0, 0, key, bits);
     } else {
