@@ -14,7 +14,6 @@ Tasks of hands are spread over a pool of processes.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from fractions import Fraction
 from math import lcm
 
@@ -62,18 +61,22 @@ def fill_allin_ev(store: Store, *, workers: int | None = None, progress: Bars | 
     if todo.height == 0:
         return 0
     total = todo.select("hand_id").n_unique()
+    todo = todo.with_columns((pl.col("hand_id").rle_id() // TASK_HANDS).alias("_task"))
+    # each task's grouping keys apart, so that a task's rows join a frame of its own size
     keys = (
         store.scan("players")
-        .join(todo.lazy().select("hand_id").unique(), on="hand_id", how="semi")
-        .select("hand_id", "player", *EV_KEYS)
+        .join(todo.lazy().select("hand_id", "_task").unique(), on="hand_id", how="inner")
+        .select("_task", "hand_id", "player", *EV_KEYS)
         .collect()
+        .partition_by("_task", as_dict=True, include_key=False)
     )
+    tasks = todo.partition_by("_task", maintain_order=True, include_key=False)
     bar = progress_bar(total, unit="hand", desc="all-in equity", bars=progress)
     with store.writing() as tx:
         pending = 0
         count = 1 if total <= TASK_HANDS else worker_count(workers)  # a small pass: no pool to start
-        for results in ordered_map(adjust_frame, _tasks(todo), workers=count):
-            rows = results.join(keys, on=["hand_id", "player"], how="left").select(ALLIN_EV.names)
+        for task, results in enumerate(ordered_map(adjust_frame, tasks, workers=count)):
+            rows = results.join(keys[(task,)], on=["hand_id", "player"], how="left").select(ALLIN_EV.names)
             tx.batch().write({"allin_ev": rows.to_arrow().cast(ALLIN_EV)})
             done = results.select("hand_id").n_unique()
             pending += done
@@ -84,12 +87,6 @@ def fill_allin_ev(store: Store, *, workers: int | None = None, progress: Bars | 
         tx.commit()
     bar.close()
     return total
-
-
-def _tasks(todo: pl.DataFrame) -> Iterator[pl.DataFrame]:
-    """The pot rows of :data:`TASK_HANDS` hands at a time (rows come sorted by hand)."""
-    task = todo.select((pl.col("hand_id").rle_id() // TASK_HANDS).alias("_task"))["_task"]
-    yield from todo.with_columns(task).partition_by("_task", maintain_order=True, include_key=False)
 
 
 def adjust_frame(pots: pl.DataFrame) -> pl.DataFrame:
