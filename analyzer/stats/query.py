@@ -148,13 +148,15 @@ def _session_numbers(table: pl.DataFrame, idle_minutes: int) -> pl.DataFrame:
     before" is the previous row, because a player's hands follow each other: linear in the
     rows, no window per player.
     """
-    started = table["started"].dt.cast_time_unit("us")
-    timed = started.is_not_null().to_numpy()
-    at = started.to_physical().fill_null(np.iinfo(np.int64).max).to_numpy()
-    night = table["night"].to_physical().fill_null(-1).to_numpy()
-    player, file = _codes(table["player"]), _codes(table["file"])
+    never = np.iinfo(np.int64).max
+    at = table["started"].dt.cast_time_unit("us").to_physical().fill_null(never).to_numpy()
+    player = _codes(table["player"])
     order = np.lexsort((at, player))
-    player, at, night, file, timed = player[order], at[order], night[order], file[order], timed[order]
+    player, at = player[order], at[order]
+    night = table["night"].to_physical().fill_null(-1).to_numpy()[order]
+    timed = at != never
+    untimed = not timed.all()
+    file = _codes(table["file"])[order] if untimed else player  # files matter only without times
     first = np.ones(len(order), dtype=bool)  # a player's first hand
     first[1:] = player[1:] != player[:-1]
     new = first.copy()
