@@ -70,6 +70,8 @@ static PyObject *k_register(PyObject *self, PyObject *args) {
         return NULL;
     }
     Slot *s = &slots[slot];
+    if (s->ranking != NULL) /* tables are handed over once and never freed: a batch may be reading them */
+        Py_RETURN_NONE;
     int64_t card_keys[52];
     if (copy_table(keys, card_keys, sizeof card_keys) < 0 || copy_table(flush, s->flush, sizeof s->flush) < 0)
         return NULL;
