@@ -330,22 +330,37 @@ static inline void visit_many(Tally *t, uint64_t key, uint64_t bits, int64_t w) 
     }
 }
 
-/* whether one more card can give some hand five of a suit: a suit counter (3 + cards) at 7 */
-static inline int flush_possible(const Tally *t, uint64_t key) {
-    uint64_t any = 0;
+/* whether ``more`` cards can give some hand five of a suit: a suit counter (3 + cards) at 8 - more */
+static inline int flush_possible(const Tally *t, uint64_t key, int more) {
+    uint64_t any = 0, step = 0x1111u * (uint64_t)more;
     for (int h = 0; h < t->n; h++)
-        any |= key + t->hand_key[h] + 0x1111u;
+        any |= key + t->hand_key[h] + step;
     return (any & FLUSH_BITS) != 0;
 }
 
 /* every k-subset of the remaining cards in lexicographic order, sums carried down the levels;
- * at the last card, where no hand can make a flush, the cards of one rank give the same
- * showdown: one visit counts them all (the cards come sorted, a rank's cards side by side) */
+ * at the last two cards, or the last one, where no hand can make a flush with them, only their
+ * ranks decide: one visit counts every choice of suits (the cards come sorted, a rank's
+ * cards side by side) */
 #define DEFINE_WALK(NAME, VISIT)                                                                   \
     static void NAME(Tally *t, int level, int start, uint64_t key, uint64_t bits) {                \
         const int m = t->m;                                                                        \
+        if (level == t->k - 2 && !flush_possible(t, key, 2)) {                                     \
+            /* the last two cards by rank: a pair of one rank, or one card of each of two ranks */ \
+            for (int i = start; i < m; i = t->run_end[i] + 1) {                                    \
+                int64_t n_i = t->run_end[i] - i + 1;                                               \
+                uint64_t key_i = key + t->card_key[i], bits_i = bits + t->card_bits[i];            \
+                if (n_i >= 2)                                                                      \
+                    VISIT(t, key_i + t->card_key[i + 1], bits_i + t->card_bits[i + 1],             \
+                          n_i * (n_i - 1) / 2);                                                    \
+                for (int j = t->run_end[i] + 1; j < m; j = t->run_end[j] + 1)                      \
+                    VISIT(t, key_i + t->card_key[j], bits_i + t->card_bits[j],                     \
+                          n_i * (t->run_end[j] - j + 1));                                          \
+            }                                                                                      \
+            return;                                                                                \
+        }                                                                                          \
         if (level == t->k - 1) {                                                                   \
-            if (flush_possible(t, key)) {                                                          \
+            if (flush_possible(t, key, 1)) {                                                       \
                 for (int i = start; i < m; i++)                                                    \
                     VISIT(t, key + t->card_key[i], bits + t->card_bits[i], 1);                     \
             } else {                                                                               \
