@@ -6,8 +6,9 @@ COMPILED := analyzer/evaluator/fast.py analyzer/replay/pots.py analyzer/replay/s
             analyzer/audit.py analyzer/stats/facts.py analyzer/store/moves.py analyzer/store/rows.py \
             parsers/starslike/text.py parsers/starslike/blocks.py parsers/starslike/lines.py \
             parsers/starslike/summary.py parsers/starslike/body.py
+KERNEL := analyzer/evaluator/_kernel.c
 DEPS   := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
-STAMP  := $(VENV)/.compiled-$(shell cat setup.py $(COMPILED) | cksum | cut -d' ' -f1)
+STAMP  := $(VENV)/.compiled-$(shell cat setup.py $(COMPILED) $(KERNEL) | cksum | cut -d' ' -f1)
 
 .PHONY: run test lint typecheck pytest bench samples clean
 
@@ -18,9 +19,9 @@ $(DEPS): pyproject.toml
 	@rm -f $(VENV)/.installed-* $(VENV)/.compiled-*
 	@touch $@
 
-# the hot path compiled with mypyc (setup.py); rebuilt when its sources change; if it cannot be
-# built, everything still runs as pure Python
-$(STAMP): $(DEPS) setup.py $(COMPILED)
+# the hot path compiled with mypyc and the evaluator kernel in C (setup.py); rebuilt when their
+# sources change; if they cannot be built, everything still runs as pure Python (and numpy)
+$(STAMP): $(DEPS) setup.py $(COMPILED) $(KERNEL)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check 'setuptools>=70' wheel
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-build-isolation --no-deps -e . \
 	  || echo "make: the mypyc build failed; the audit runs as pure Python" >&2

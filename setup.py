@@ -13,7 +13,7 @@ from __future__ import annotations
 import importlib.util
 import os
 
-from setuptools import setup
+from setuptools import Extension, setup
 
 #: the hot path, compiled together (keep in step with analyzer/compiled.py: a test checks)
 COMPILED = [
@@ -33,9 +33,22 @@ COMPILED = [
 ]
 
 
+#: the evaluator kernel: plain C over the evaluator's tables (no numpy headers needed)
+KERNEL = "analyzer/evaluator/_kernel.c"
+
+
+def kernel() -> list[object]:
+    """The kernel extension; optional: without a C compiler the numpy paths run instead."""
+    return [Extension("analyzer.evaluator._kernel", [KERNEL], extra_compile_args=["-O3"], optional=True)]
+
+
 def extensions() -> list[object]:
     if os.environ.get("SIXPLUS_PURE") == "1":
         return []
+    return kernel() + mypyc_modules()
+
+
+def mypyc_modules() -> list[object]:
     # mypyc type-checks what the modules import: without mypy and the runtime dependencies here
     # (pip's isolated build environment) the modules stay pure Python
     if not all(importlib.util.find_spec(name) for name in ("mypyc", "msgspec", "numpy")):

@@ -30,6 +30,10 @@ COMPILED = (
 )
 
 
+#: the evaluator kernel, a C extension of its own (``analyzer/evaluator/_kernel.c``)
+KERNEL = "analyzer.evaluator._kernel"
+
+
 def _origin(module: str) -> Path | None:
     spec = importlib.util.find_spec(module)
     return Path(spec.origin) if spec is not None and spec.origin else None
@@ -59,6 +63,9 @@ def stale() -> tuple[str, ...]:
         # a wheel's files are unpacked within a second of each other: only a later edit counts
         if source_of(module).stat().st_mtime > origin.stat().st_mtime + 2:
             out.append(module)
+    kernel = _origin(KERNEL)
+    if kernel is not None and kernel.with_name("_kernel.c").stat().st_mtime > kernel.stat().st_mtime + 2:
+        out.append(KERNEL)
     return tuple(out)
 
 
@@ -69,12 +76,15 @@ def describe() -> str:
     True
     """
     done = compiled()
+    from analyzer.evaluator import kernel as evaluator_kernel
+
+    kernel = "evaluator kernel in C" if evaluator_kernel.AVAILABLE else "evaluator in numpy"
     if not done:
-        return "hot path pure Python (no mypyc build)"
+        return f"hot path pure Python (no mypyc build); {kernel}"
     if len(done) < len(COMPILED):
-        return f"hot path partly compiled ({len(done)} of {len(COMPILED)} modules)"
+        return f"hot path partly compiled ({len(done)} of {len(COMPILED)} modules); {kernel}"
     old = stale()
-    return "hot path compiled with mypyc" + (f"; STALE, run make: {', '.join(old)}" if old else "")
+    return f"hot path compiled with mypyc; {kernel}" + (f"; STALE, run make: {', '.join(old)}" if old else "")
 
 
 @cache

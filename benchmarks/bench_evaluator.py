@@ -1,12 +1,16 @@
 """The evaluator's speed against its peers, measured in one run on the same hands.
 
-- the numpy batch evaluator on random 7-card short-deck hands, one core (the process is
-  pinned to one CPU while it runs; numpy's gathers and adds are single-threaded anyway);
-- the one-hand-at-a-time evaluator, in a plain Python loop;
+- the batch evaluator on random 7-card hands, 36 cards (both rankings) and 52, one core (the
+  process is pinned to one CPU while it runs): the C kernel where it is built, and the numpy
+  path (its reference and fallback) beside it;
+- the one-hand-at-a-time evaluator, in a plain Python loop (the kernel's ``strength_of``, and
+  the typed Python one, compiled by mypyc after ``make``);
 - phevaluator 0.6.0's fastest entry point (its C function ``_pheval.evaluate_7cards`` on
   card ids, which are ours: rank * 4 + suit; it ranks the 52-card way, but its speed does
-  not depend on that) and pokerkit 0.7.7's short-deck evaluator (``ShortDeckHoldemHand``,
-  the best of its two 7-card paths), one hand at a time, the only way they offer;
+  not depend on that), eval7 0.1.11 (a C evaluator built with Cython; OMPEval's Python
+  wrapper ``omp-wrapper`` does not build here) and pokerkit 0.7.7's short-deck evaluator
+  (``ShortDeckHoldemHand``, the best of its two 7-card paths), one hand at a time, the only
+  way they offer;
 - the exhaustive enumerations: every 7-card hand of the 36-card deck (both rankings) and of
   the 52-card deck (133,784,560 hands), checked against ``hand-frequencies.json``.
 
@@ -27,7 +31,9 @@ from typing import Any
 import numpy as np
 
 from analyzer.cards import Card
-from analyzer.evaluator import Ranking, strength_of, strengths
+from analyzer.compiled import describe
+from analyzer.evaluator import Ranking, fast, kernel, strength_of, strengths
+from analyzer.evaluator.batch import numpy_strengths
 from analyzer.evaluator.tables import build
 from analyzer.frequencies import exact_frequencies
 
@@ -94,6 +100,21 @@ def _phevaluator(rows: list[tuple[int, ...]]) -> Callable[[], Any] | None:
     return loop
 
 
+def _eval7(rows: list[tuple[int, ...]]) -> Callable[[], Any] | None:
+    try:
+        import eval7
+    except ImportError:  # pragma: no cover - a test extra
+        return None
+    hands = [[eval7.Card(Card.from_index(i).text) for i in row] for row in rows]
+    evaluate = eval7.evaluate
+
+    def loop() -> None:
+        for hand in hands:
+            evaluate(hand)
+
+    return loop
+
+
 def _pokerkit(rows: list[tuple[int, ...]]) -> tuple[Callable[[], Any], Callable[[], Any], Any] | None:
     try:
         from pokerkit import Card as PkCard
@@ -129,28 +150,45 @@ def speed() -> None:
         print(f"tables for {ranking.value:<20} built in {seconds * 1000:7.1f} ms (once per process, on first use)")
     hands = random_hands(BATCH_HANDS, low_index=16)
     rows = [tuple(r) for r in hands[:LOOP_HANDS].tolist()]
-    strengths(hands[:10], SOT)  # tables ready
     full = random_hands(BATCH_HANDS, low_index=0)
-    strengths(full[:10], Ranking.STANDARD)
+    full_rows = [tuple(r) for r in full[:LOOP_HANDS].tolist()]
+    for ranking in Ranking:
+        strengths(full[:10] if ranking is Ranking.STANDARD else hands[:10], ranking)  # tables ready
+    print(f"\n{describe()}")
+    batch: dict[Ranking, float] = {}
     with one_core() as where:
-        print(f"\none core ({where}); {BATCH_HANDS:,} random 7-card hands for the batch, {LOOP_HANDS:,} for loops")
-        batch = best_time(lambda: strengths(hands, SOT), 5)
-        print(f"batch, 36 cards, straight-over-trips  {rate(BATCH_HANDS, batch)}")
-        tos = best_time(lambda: strengths(hands, Ranking.TRIPS_OVER_STRAIGHT), 3)
-        print(f"batch, 36 cards, trips-over-straight  {rate(BATCH_HANDS, tos)}")
-        std = best_time(lambda: strengths(full, Ranking.STANDARD), 3)
-        print(f"batch, 52 cards, standard             {rate(BATCH_HANDS, std)}")
+        print(f"one core ({where}); {BATCH_HANDS:,} random 7-card hands for the batch, {LOOP_HANDS:,} for loops")
+        for ranking in Ranking:
+            data = full if ranking is Ranking.STANDARD else hands
+            deck = ranking.deck_size
+            batch[ranking] = best_time(lambda d=data, r=ranking: strengths(d, r), 5)  # type: ignore[misc]
+            path = "C kernel" if kernel.AVAILABLE else "numpy"
+            print(f"batch ({path}), {deck} cards, {ranking.value:<20} {rate(BATCH_HANDS, batch[ranking])}")
+            reference = best_time(lambda d=data, r=ranking: numpy_strengths(d, r), 2)  # type: ignore[misc]
+            print(f"batch (numpy),    {deck} cards, {ranking.value:<20} {rate(BATCH_HANDS, reference)}")
 
-        def ours() -> None:
-            for row in rows:
-                strength_of(row, SOT)
+        def ours(loop_rows: list[tuple[int, ...]], ranking: Ranking, evaluate: Any) -> Callable[[], None]:
+            def loop() -> None:
+                for row in loop_rows:
+                    evaluate(row, ranking)
 
-        one = best_time(ours, 3)
-        print(f"one at a time (strength_of)           {rate(LOOP_HANDS, one)}")
-        ph_loop = _phevaluator(rows)
+            return loop
+
+        one = best_time(ours(rows, SOT, strength_of), 3)
+        one_full = best_time(ours(full_rows, Ranking.STANDARD, strength_of), 3)
+        which = "C kernel" if kernel.AVAILABLE else "typed Python"
+        print(f"one at a time (strength_of, {which}), 36 cards {rate(LOOP_HANDS, one)}")
+        print(f"one at a time (strength_of, {which}), 52 cards {rate(LOOP_HANDS, one_full)}")
+        typed = best_time(ours(rows, SOT, fast.strength_of), 2)
+        print(f"one at a time (fast.strength_of, typed Python), 36 cards {rate(LOOP_HANDS, typed)}")
+        ph_loop = _phevaluator(full_rows)
         ph = best_time(ph_loop, 3) if ph_loop else None
         if ph is not None:
-            print(f"phevaluator 0.6.0 evaluate_7cards     {rate(LOOP_HANDS, ph)}")
+            print(f"phevaluator 0.6.0 evaluate_7cards (C), 52 cards {rate(LOOP_HANDS, ph)}")
+        e7_loop = _eval7(full_rows)
+        e7 = best_time(e7_loop, 3) if e7_loop else None
+        if e7 is not None:
+            print(f"eval7 0.1.11 evaluate (C via Cython), 52 cards  {rate(LOOP_HANDS, e7)}")
         pk = _pokerkit(rows[:POKERKIT_HANDS])
         pk_best = None
         if pk is not None:
@@ -161,15 +199,24 @@ def speed() -> None:
             print(f"pokerkit 0.7.7 from_game              {rate(POKERKIT_HANDS, pk_public)}")
             print(f"pokerkit 0.7.7 lookup, best of 21     {rate(POKERKIT_HANDS, pk_lookup)}")
     print()
-    per_hand = {"batch": batch / BATCH_HANDS, "one at a time": one / LOOP_HANDS}
+    per_hand = {
+        "batch, 36 cards": batch[SOT] / BATCH_HANDS,
+        "batch, 52 cards": batch[Ranking.STANDARD] / BATCH_HANDS,
+        "one at a time, 36 cards": one / LOOP_HANDS,
+        "one at a time, 52 cards": one_full / LOOP_HANDS,
+    }
     for name, ours_per_hand in per_hand.items():
+        ratios = []
         if ph is not None:
-            print(f"{name:<14} vs phevaluator: {ph / LOOP_HANDS / ours_per_hand:8.2f} x")
-        if pk_best is not None:
-            print(f"{name:<14} vs pokerkit:    {pk_best / POKERKIT_HANDS / ours_per_hand:8.1f} x")
+            ratios.append(f"{ph / LOOP_HANDS / ours_per_hand:6.1f} x phevaluator")
+        if e7 is not None:
+            ratios.append(f"{e7 / LOOP_HANDS / ours_per_hand:6.1f} x eval7")
+        if pk_best is not None and "36" in name:
+            ratios.append(f"{pk_best / POKERKIT_HANDS / ours_per_hand:8.0f} x pokerkit")
+        print(f"{name:<24} {', '.join(ratios)}")
     if pk is not None:
         print(f"comparisons agreeing with pokerkit's short-deck ranking: {_agreement(rows[:POKERKIT_HANDS], pk[2]())}")
-    print("targets: batch >= 25 M hands/s per core, one at a time >= 1 M hands/s")
+    print("targets: batch >= 100 M hands/s per core on 36 cards, >= 50 M on 52; one at a time >= 3 M hands/s")
 
 
 def enumerations() -> None:

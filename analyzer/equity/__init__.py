@@ -15,12 +15,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from math import comb
 
 from analyzer.cards import Card, CardsLike, clean, deck_of
 from analyzer.equity.runouts import Tally, hand_strengths, tally
 from analyzer.equity.tables import tables_for
 from analyzer.errors import AnalyzerError
-from analyzer.evaluator import Ranking, parse_ranking
+from analyzer.evaluator import Ranking, kernel, parse_ranking
 
 __all__ = ["EquityError", "EquityResult", "HandEquity", "equity", "equity_of_indices", "pot_tallies", "shares"]
 
@@ -128,6 +129,17 @@ def pot_tallies(
     remaining = [c for c in tables.deck if c not in used]
     if len(remaining) < 5 - len(board):
         raise EquityError(expected=f"{5 - len(board)} cards left to deal", found=f"{len(remaining)}")
+    if kernel.AVAILABLE:  # the same counts from the C kernel's walk over the run-outs
+        counts = kernel.tally(ranking, hands, board, remaining, pots).tolist()
+        runouts = comb(len(remaining), 5 - len(board))
+        return [
+            Tally(
+                runouts,
+                tuple(counts[p][h][0] for h in pot),
+                tuple(tuple(counts[p][h][1 : len(pot)]) for h in pot),
+            )
+            for p, pot in enumerate(pots)
+        ]
     values = hand_strengths(tables, hands, board, remaining)
     return [tally(values[pot]) for pot in pots]
 

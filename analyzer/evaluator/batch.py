@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from analyzer.evaluator import kernel
 from analyzer.evaluator.categories import Ranking, parse_ranking
 from analyzer.evaluator.tables import FLUSH_BITS, RANK_SHIFT, SUIT_OFFSET, TABLES, lowest_rank
 
@@ -113,17 +114,35 @@ def strengths(hands: Any, ranking: Ranking | str) -> I32:
         raise ValueError(f"hands: expected an (N, k) array with k = 5, 6 or 7, got shape {array.shape}")
     if array.dtype.kind not in "iu":
         raise ValueError(f"hands: expected integer card indices, got dtype {array.dtype}")
+    if not kernel.AVAILABLE or len(array) == 0:
+        return numpy_strengths(array, rk)
+    if array.dtype != np.uint8:
+        _check(array, rk)  # then every index fits a byte
+        array = array.astype(np.uint8)
+    result = kernel.batch(np.ascontiguousarray(array), rk)
+    if isinstance(result, int):
+        _check(array, rk)
+        raise AssertionError("unreachable: the kernel found a card outside the deck")
+    return result
+
+
+def _check(array: npt.NDArray[Any], rk: Ranking) -> None:
+    """Every card index inside the ranking's deck, or a one-line error naming the first bad one."""
+    lowest_index = (lowest_rank(rk) - 2) * 4
+    low, high = int(array.min()), int(array.max())
+    if low < lowest_index or high > 51:
+        bad = low if low < lowest_index else high
+        raise ValueError(f"hands: expected card indices {lowest_index}..51 (the {rk.deck_size}-card deck), found {bad}")
+
+
+def numpy_strengths(array: npt.NDArray[Any], rk: Ranking) -> I32:
+    """:func:`strengths` with numpy alone (the reference for the kernel, and its fallback)."""
     t = _BATCH[rk, array.shape[1]]
     n = len(array)
     out = np.empty(n, dtype=np.int32)
     if n == 0:
         return out
-    low, high = int(array.min()), int(array.max())
-    if low < t.lowest_index or high > 51:
-        bad = low if low < t.lowest_index else high
-        raise ValueError(
-            f"hands: expected card indices {t.lowest_index}..51 (the {rk.deck_size}-card deck), found {bad}"
-        )
+    _check(array, rk)
     key = np.empty(min(n, BLOCK), dtype=np.int64)
     scratch = np.empty_like(key)
     for start in range(0, n, BLOCK):

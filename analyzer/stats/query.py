@@ -15,8 +15,10 @@ decided all-in by their exact expectation (see :mod:`analyzer.stats.allin`):
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import Literal
+from typing import Any, Literal
 
+import numpy as np
+import numpy.typing as npt
 import polars as pl
 
 Grouping = Literal["player", "position", "stakes"]
@@ -126,6 +128,54 @@ def summary(
     return _finish(frame, _luck(allin, keys), keys).sort(keys).collect()
 
 
+def _codes(column: pl.Series) -> npt.NDArray[Any]:
+    """Integers that are equal exactly where the strings are: a 64-bit hash, or exact category
+    codes if two strings share a hash."""
+    hashed = column.hash()
+    if hashed.n_unique() == column.n_unique():
+        return hashed.to_numpy()
+    return column.cast(pl.Categorical).to_physical().to_numpy()
+
+
+def _session_numbers(table: pl.DataFrame, idle_minutes: int) -> pl.DataFrame:
+    """Each row's session number (``session``, from 1 for each player) and its place in the
+    order the sessions are cut in (``order``), the rows in the store's order.
+
+    A player's hands are taken by time (a stable sort: without a time, in the store's file
+    and line order, after the timed ones); a session starts at a player's first hand, after a
+    gap longer than ``idle_minutes``, when the night changes, and among hands without a time
+    at each new file. One stable sort on integer columns gives the order; then "the hand
+    before" is the previous row, because a player's hands follow each other: linear in the
+    rows, no window per player.
+    """
+    never = np.iinfo(np.int64).max
+    at = table["started"].dt.cast_time_unit("us").to_physical().fill_null(never).to_numpy()
+    player = _codes(table["player"])
+    order = np.lexsort((at, player))
+    player, at = player[order], at[order]
+    night = table["night"].to_physical().fill_null(-1).to_numpy()[order]
+    timed = at != never
+    untimed = not timed.all()
+    file = _codes(table["file"])[order] if untimed else player  # files matter only without times
+    first = np.ones(len(order), dtype=bool)  # a player's first hand
+    first[1:] = player[1:] != player[:-1]
+    new = first.copy()
+    if len(order) > 1:
+        was_timed = timed[:-1]
+        now_timed = timed[1:]
+        gap = at[1:] - at[:-1] > idle_minutes * 60_000_000
+        new[1:] |= now_timed & (~was_timed | gap | (night[1:] != night[:-1]))
+        new[1:] |= ~now_timed & (was_timed | (file[1:] != file[:-1]))
+    count = np.cumsum(new)
+    # numbered from 1 for each player: the running count less its value at the player's first hand
+    numbers = count - np.maximum.accumulate(np.where(first, count, 0)) + 1
+    session = np.empty(len(order), dtype=np.int64)
+    session[order] = numbers
+    place = np.empty(len(order), dtype=np.int64)
+    place[order] = np.arange(len(order), dtype=np.int64)
+    return pl.DataFrame({"session": session, "order": place})
+
+
 SESSION_COLUMNS = tuple(
     dict.fromkeys(
         [
@@ -168,33 +218,17 @@ def sessions(
     rows = rows.select(SESSION_COLUMNS).with_columns(
         (pl.col("started") - timedelta(hours=day_starts_at)).dt.date().alias("night")
     )
-    # a stable sort by time keeps the store's file and line order for hands without one
-    one = player is not None
-    rows = rows.sort(*(("started",) if one else ("player", "started")), nulls_last=True, maintain_order=True)
-
-    def before(column: pl.Expr) -> pl.Expr:
-        return column.shift() if one else column.shift().over("player")
-
-    started, night, file = pl.col("started"), pl.col("night"), pl.col("file")
-    first = pl.int_range(pl.len()) == 0 if one else pl.int_range(pl.len()).over("player") == 0
-    timed = started.is_not_null()
-    new = (
-        first
-        | (timed & (before(started).is_null() | (started - before(started) > timedelta(minutes=idle_minutes))))
-        | (timed & (night != before(night)))
-        | (~timed & (before(started).is_not_null() | (file != before(file))))
-    )
-    count = new.fill_null(True).cast(pl.Int64).cum_sum()
-    rows = rows.with_columns((count if one else count.over("player")).alias("session")).collect().lazy()
+    table = rows.collect()
+    rows = pl.concat([table, _session_numbers(table, idle_minutes)], how="horizontal").lazy()
     keys = ["player", "session", *MONEY]
     frame = (
         _prepare(rows)
         .group_by(keys)
         .agg(
-            pl.col("night").first(),
+            pl.col("night").first(),  # one night a session
             pl.col("started").min().alias("start"),
             pl.col("started").max().alias("end"),
-            pl.col("file").first(),
+            pl.col("file").sort_by("order").first(),  # the file of the session's first hand
             *_aggregations(),
         )
     )

@@ -1,32 +1,48 @@
 """The all-in pass: exact equity for every stored all-in that has none yet.
 
-It runs after an import has committed its hands, as its own write, because exact
-multiway preflop equities take milliseconds each and a night of hands must not wait for
-them: a pass that is killed leaves the hands in place, and the next pass (any later
-``sixplus import``) finishes it. Equities are computed once per suit pattern and spread
-over a pool of processes.
+It runs after an import has committed its hands, as its own write, so that a pass that is
+killed leaves the hands in place, and the next pass (any later ``sixplus import``) finishes
+it. The pass works on columns (polars): each hand gets a key of what its equities depend on
+(the ranking, the board, the cards in each pot, in order), each distinct key is computed
+once (exact enumeration by the evaluator kernel, and once per suit pattern inside
+:func:`analyzer.stats.allin.deal_shares`), and the shares come back as integer numerators
+over one denominator a hand, so that every player's expectation is one exact division: the
+same numbers as :func:`analyzer.stats.allin.adjusted` (:func:`adjust_hands` is that path,
+kept as the reference and for the rare hand whose numbers exceed a float's exact range).
+Tasks of hands are spread over a pool of processes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from itertools import groupby
+from fractions import Fraction
+from math import lcm
 
 import polars as pl
-import pyarrow as pa
 
 from analyzer.evaluator import Ranking
-from analyzer.stats.allin import AllInPot, adjusted
+from analyzer.stats.allin import AllInPot, adjusted, deal_shares
 from analyzer.store.bars import Bars, progress_bar
 from analyzer.store.pool import ordered_map, worker_count
 from analyzer.store.schema import ALLIN_EV, EV_KEYS
 from analyzer.store.store import Store, Transaction
 from parsers.record import Street
 
-TASK_HANDS = 2000
+TASK_HANDS = 5000
 COMMIT_HANDS = 20_000  # all-in hands a commit: a stopped pass keeps what it finished
+EXACT = 1 << 53  # integers below this convert to floats exactly: one division rounds as Fraction does
+CACHE_KEYS = 200_000  # distinct all-in keys kept per process
 
 Row = tuple[str, str, int, float, float]
+RESULT_SCHEMA = {
+    "hand_id": pl.String,
+    "player": pl.String,
+    "won": pl.Int64,
+    "expected": pl.Float64,
+    "equity": pl.Float64,
+}
+
+#: per key: the denominator, and each pot's numerators by position in the pot
+_SHARES: dict[str, tuple[int, tuple[tuple[int, ...], ...]]] = {}
 
 
 def missing(store: Store) -> pl.DataFrame:
@@ -45,24 +61,24 @@ def fill_allin_ev(store: Store, *, workers: int | None = None, progress: Bars | 
     if todo.height == 0:
         return 0
     total = todo.select("hand_id").n_unique()
-    keys = {
-        (r[0], r[1]): r[2:]
-        for r in store.scan("players")
-        .join(todo.lazy().select("hand_id").unique(), on="hand_id", how="semi")
-        .select("hand_id", "player", *EV_KEYS)
+    todo = todo.with_columns((pl.col("hand_id").rle_id() // TASK_HANDS).alias("_task"))
+    # each task's grouping keys apart, so that a task's rows join a frame of its own size
+    keys = (
+        store.scan("players")
+        .join(todo.lazy().select("hand_id", "_task").unique(), on="hand_id", how="inner")
+        .select("_task", "hand_id", "player", *EV_KEYS)
         .collect()
-        .iter_rows()
-    }
+        .partition_by("_task", as_dict=True, include_key=False)
+    )
+    tasks = todo.partition_by("_task", maintain_order=True, include_key=False)
     bar = progress_bar(total, unit="hand", desc="all-in equity", bars=progress)
     with store.writing() as tx:
         pending = 0
         count = 1 if total <= TASK_HANDS else worker_count(workers)  # a small pass: no pool to start
-        for results in ordered_map(adjust_hands, _tasks(todo), workers=count):
-            rows = [r + keys[(r[0], r[1])] for r in results]
-            columns = list(zip(*rows)) if rows else [() for _ in ALLIN_EV]
-            table = pa.Table.from_arrays([pa.array(c, type=f.type) for c, f in zip(columns, ALLIN_EV)], schema=ALLIN_EV)
-            tx.batch().write({"allin_ev": table})
-            done = len({r[0] for r in rows})
+        for task, results in enumerate(ordered_map(adjust_frame, tasks, workers=count)):
+            rows = results.join(keys[(task,)], on=["hand_id", "player"], how="left").select(ALLIN_EV.names)
+            tx.batch().write({"allin_ev": rows.to_arrow().cast(ALLIN_EV)})
+            done = results.select("hand_id").n_unique()
             pending += done
             bar.update(done)
             if pending >= COMMIT_HANDS:
@@ -73,20 +89,88 @@ def fill_allin_ev(store: Store, *, workers: int | None = None, progress: Bars | 
     return total
 
 
-def _tasks(todo: pl.DataFrame) -> Iterator[list[list[dict[str, object]]]]:
-    """The pot rows of :data:`TASK_HANDS` hands at a time (rows come sorted by hand)."""
-    task: list[list[dict[str, object]]] = []
-    for _, pots in groupby(todo.iter_rows(named=True), key=lambda row: row["hand_id"]):
-        task.append(list(pots))
-        if len(task) == TASK_HANDS:
-            yield task
-            task = []
-    if task:
-        yield task
+def adjust_frame(pots: pl.DataFrame) -> pl.DataFrame:
+    """Adjusted results (``hand_id, player, won, expected, equity``) from the all-in pot rows
+    of whole hands (as :func:`missing` gives them), a player's pots summed."""
+    if pots.height == 0:
+        return pl.DataFrame(schema=RESULT_SCHEMA)
+    pots = pots.sort("hand_id", "pot").with_columns(
+        pl.int_range(pl.len()).over("hand_id").alias("_ordinal"),
+        pl.col("cards").list.join(",").alias("_cards"),
+    )
+    hands = pots.group_by("hand_id", maintain_order=True).agg(
+        pl.concat_str(
+            pl.col("ranking").first(), pl.col("board").first(), pl.col("_cards").str.join(";"), separator="|"
+        ).alias("_key"),
+        pl.col("amount").sum().alias("_total"),
+    )
+    distinct = hands.unique("_key", keep="first", maintain_order=True)["_key"].to_list()
+    for key in distinct:
+        if key not in _SHARES:
+            if len(_SHARES) >= CACHE_KEYS:
+                _SHARES.clear()
+            _SHARES[key] = _numerators(key)
+    shares = pl.DataFrame(
+        [
+            (key, ordinal, position, numerator, _SHARES[key][0])
+            for key in distinct
+            for ordinal, pot in enumerate(_SHARES[key][1])
+            for position, numerator in enumerate(pot)
+        ],
+        schema={"_key": pl.String, "_ordinal": pl.Int64, "_position": pl.Int64, "_num": pl.Int64, "_den": pl.Int64},
+        orient="row",
+    )
+    hands = hands.join(shares.select("_key", "_den").unique("_key"), on="_key", how="left")
+    exact = hands.filter(pl.col("_den").cast(pl.Float64) * pl.col("_total").abs().cast(pl.Float64) < EXACT / 4)
+    rows = (
+        pots.join(exact.select("hand_id", "_key"), on="hand_id", how="inner")
+        .select("hand_id", "_key", "_ordinal", "amount", "players", "won")
+        .with_columns(pl.int_ranges(pl.col("players").list.len()).alias("_position"))
+        .explode("players", "won", "_position")
+        .with_columns(pl.col("_ordinal").cast(pl.Int64), pl.col("_position").cast(pl.Int64))
+        .join(shares, on=["_key", "_ordinal", "_position"], how="left", maintain_order="left")
+    )
+    result = (
+        rows.group_by("hand_id", "players", maintain_order=True)
+        .agg(
+            pl.col("won").sum(),
+            (pl.col("_num") * pl.col("amount")).sum().alias("_expected"),
+            pl.col("_num").first().alias("_first"),
+            pl.col("_den").first(),
+        )
+        .select(
+            "hand_id",
+            pl.col("players").alias("player"),
+            pl.col("won").cast(pl.Int64),
+            (pl.col("_expected").cast(pl.Float64) / pl.col("_den").cast(pl.Float64)).alias("expected"),
+            (pl.col("_first").cast(pl.Float64) / pl.col("_den").cast(pl.Float64)).alias("equity"),
+        )
+    )
+    if exact.height < hands.height:  # beyond a float's exact integers: the Fraction path
+        rest = pots.join(exact.select("hand_id"), on="hand_id", how="anti").drop("_ordinal", "_cards")
+        task = [frame.to_dicts() for frame in rest.partition_by("hand_id", maintain_order=True)]
+        result = pl.concat([result, pl.DataFrame(adjust_hands(task), schema=RESULT_SCHEMA, orient="row")])
+    return result
+
+
+def _numerators(key: str) -> tuple[int, tuple[tuple[int, ...], ...]]:
+    """A hand key's shares (one pot after another, by position in the pot) over one denominator."""
+    ranking, board, pot_text = key.split("|")
+    pots = [[tuple(cards.split()) for cards in pot.split(",")] for pot in pot_text.split(";")]
+    hands = list(dict.fromkeys(cards for pot in pots for cards in pot))  # the players, in first appearance
+    subsets = tuple(tuple(hands.index(cards) for cards in pot) for pot in pots)
+    fractions = deal_shares(Ranking(ranking), tuple(hands), tuple(board.split()), subsets)
+    denominator = lcm(*(share.denominator for pot in fractions for share in pot))
+    return denominator, tuple(tuple(_over(share, denominator) for share in pot) for pot in fractions)
+
+
+def _over(share: Fraction, denominator: int) -> int:
+    return share.numerator * (denominator // share.denominator)
 
 
 def adjust_hands(task: list[list[dict[str, object]]]) -> list[Row]:
-    """Adjusted rows for the hands of one task (each hand: its all-in pot rows)."""
+    """Adjusted rows for the hands of one task (each hand: its all-in pot rows), hand by hand
+    with exact fractions: the reference for :func:`adjust_frame`."""
     out: list[Row] = []
     for pots in task:
         hand_id = str(pots[0]["hand_id"])

@@ -1,0 +1,94 @@
+"""The evaluator kernel: the same lookup tables walked by a small C extension, where it is built.
+
+``analyzer/evaluator/_kernel.c`` (built by ``setup.py`` as an optional extension) adds the
+cards' keys and reads :mod:`analyzer.evaluator.tables` in one plain loop per hand, instead of
+numpy's passes over whole columns: about ten times the hands a second. It knows no poker
+rule: the tables are built here in Python, handed over once per ranking on first use, and the
+numpy paths (:mod:`~analyzer.evaluator.batch`, :mod:`analyzer.equity.runouts`) stay the
+reference and the fallback where there is no C compiler. ``SIXPLUS_KERNEL=0`` turns it off.
+
+    >>> from analyzer.cards import clean
+    >>> rows = [c.index for c in clean("9s 8s 7d 6h Ac Kd Kh")]
+    >>> from analyzer.evaluator.fast import strength_of as python_strength_of
+    >>> AVAILABLE is False or strength_of(rows, Ranking.STRAIGHT_OVER_TRIPS) == python_strength_of(
+    ...     rows, Ranking.STRAIGHT_OVER_TRIPS)
+    True
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from types import ModuleType
+
+import numpy as np
+import numpy.typing as npt
+
+from analyzer.evaluator.categories import Ranking
+from analyzer.evaluator.tables import TABLES, lowest_rank
+
+
+def _load() -> ModuleType | None:
+    if os.environ.get("SIXPLUS_KERNEL") == "0":
+        return None
+    try:
+        from analyzer.evaluator import _kernel
+    except ImportError:  # not built here: the numpy paths run
+        return None
+    return _kernel
+
+
+_kernel = _load()
+#: whether the C kernel runs (the numpy paths otherwise)
+AVAILABLE = _kernel is not None
+_SLOTS = {Ranking.STRAIGHT_OVER_TRIPS: 0, Ranking.TRIPS_OVER_STRAIGHT: 1, Ranking.STANDARD: 2}
+_registered: set[Ranking] = set()
+
+
+def _module() -> ModuleType:
+    if _kernel is None:
+        raise RuntimeError("the evaluator kernel is not built here (analyzer/evaluator/_kernel.c)")
+    return _kernel
+
+
+def slot(ranking: Ranking | str) -> int:
+    """The kernel's slot for a ranking, its tables handed over on first use."""
+    rk = Ranking(ranking)
+    if rk not in _registered:
+        from analyzer.evaluator.batch import batch_tables  # batch dispatches to this module
+
+        t = TABLES[rk]
+        lowest_index = (lowest_rank(rk) - 2) * 4
+        keys = np.array([k if i >= lowest_index else -1 for i, k in enumerate(t.keys)], dtype=np.int64)
+        nonflush = [batch_tables(rk, size).nonflush.astype(np.int32).tobytes() for size in (5, 6, 7)]
+        flush = np.array(t.flush, dtype=np.int32).tobytes()
+        _module().register(_SLOTS[rk], rk, keys.tobytes(), *nonflush, flush)
+        _registered.add(rk)
+    return _SLOTS[rk]
+
+
+if _kernel is not None:
+    _kernel.set_loader(slot)
+
+#: the strength of 5 to 7 card indices (as :func:`analyzer.evaluator.fast.strength_of`), or None
+strength_of: Callable[[Sequence[int], Ranking], int] | None = None if _kernel is None else _kernel.strength_of
+
+
+def batch(hands: npt.NDArray[np.uint8], ranking: Ranking) -> npt.NDArray[np.int32] | int:
+    """Strengths of a C-contiguous ``(N, k)`` uint8 array; or, if a card lies outside the
+    ranking's deck, the first row holding one."""
+    out = np.empty(len(hands), dtype=np.int32)
+    bad: int = _module().batch(slot(ranking), hands, out)
+    return out if bad < 0 else bad
+
+
+def tally(
+    ranking: Ranking, hands: list[list[int]], board: list[int], remaining: list[int], pots: list[list[int]]
+) -> npt.NDArray[np.int64]:
+    """Every run-out of ``board`` from ``remaining``: ``counts[p, h, j]`` run-outs where hand
+    ``h`` is best in pot ``p`` (the hands it names) together with ``j`` others."""
+    n = len(hands)
+    counts = np.zeros((len(pots), n, n), dtype=np.int64)
+    masks = [sum(1 << h for h in set(pot)) for pot in pots]
+    _module().tally(slot(ranking), bytes(c for h in hands for c in h), bytes(board), bytes(remaining), masks, counts)
+    return counts
