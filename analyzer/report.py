@@ -1,7 +1,7 @@
 """Audits as plain data: the ``audit --json`` lines, and CSV rows for spreadsheets.
 
-Text from files is data: CSV cells that a spreadsheet would read as a formula (``=``,
-``+``, ``-``, ``@``, tab, CR at the start) are prefixed with a quote.
+Text from files is data: every CSV cell goes through :func:`analyzer.safetext.cell` (a
+cell a spreadsheet would read as a formula is prefixed with a quote; controls escaped).
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from typing import Any
 
 from analyzer.night import Summary
 from analyzer.replay.findings import HandAudit
+from analyzer.safetext import cell
 
 
 def audit_json(a: HandAudit) -> dict[str, Any]:
@@ -58,14 +59,12 @@ def summary_json(s: Summary) -> dict[str, Any]:
 
 
 def safe_cell(value: object) -> object:
-    """A cell a spreadsheet shows as text, never runs as a formula.
+    """A cell a spreadsheet shows as text, never runs as a formula (:func:`analyzer.safetext.cell`).
 
-    >>> safe_cell("=HYPERLINK(1)"), safe_cell("Anna"), safe_cell(-5)
-    ("'=HYPERLINK(1)", 'Anna', -5)
+    >>> safe_cell("=HYPERLINK(1)"), safe_cell(" =1+1"), safe_cell("Anna"), safe_cell(-5)
+    ("'=HYPERLINK(1)", "' =1+1", 'Anna', -5)
     """
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
-        return "'" + value
-    return value
+    return cell(value)
 
 
 PROBLEM_COLUMNS = ("hand_id", "source", "line", "rules", "verdict", "code", "action_index", "message")

@@ -8,15 +8,13 @@ markdown element, and never through ``unsafe_allow_html``.
 from __future__ import annotations
 
 import re
-import string
 
 import pandas as pd
 
 from analyzer.cards import Card
+from analyzer.safetext import page_text
 from dashboards.strings import STRINGS, tr
 from parsers.record import money_text
-
-_PUNCTUATION = re.compile("([" + re.escape(string.punctuation) + "])")
 
 VERDICT_ICON = {"ok": "✅", "warn": "⚠️", "violation": "⛔", "unreadable": "❓"}
 VERDICT_COLOUR = {"ok": "#2e7d32", "warn": "#f9a825", "violation": "#c62828", "unreadable": "#6d6d6d"}
@@ -24,13 +22,13 @@ SUIT_COLOUR = {"♠": "#222222", "♥": "#c62828", "♦": "#1565c0", "♣": "#2e
 
 
 def md(text: object) -> str:
-    """Text escaped for a markdown element: every ASCII punctuation mark backslashed, newlines flattened.
+    """Text escaped for a markdown element (:func:`analyzer.safetext.page_text`): every ASCII
+    punctuation mark backslashed, newlines flattened, control characters escaped.
 
     >>> md("**Ben** [x](javascript:1) :red[y] $z$")
     '\\\\*\\\\*Ben\\\\*\\\\* \\\\[x\\\\]\\\\(javascript\\\\:1\\\\) \\\\:red\\\\[y\\\\] \\\\$z\\\\$'
     """
-    flat = " ".join(str(text).split())
-    return _PUNCTUATION.sub(r"\\\1", flat)
+    return page_text(text)
 
 
 def money(amount: int | None, decimals: int) -> str:

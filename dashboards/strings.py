@@ -470,6 +470,12 @@ STRINGS: dict[str, tuple[str, str, str]] = {
     "col.message": ("message", "Meldung", "mensaje"),
     "col.action_index": ("action", "Aktion", "acción"),
     "col.rule": ("rule", "Regel", "regla"),
+    # a page that failed: one line, the details in the server log
+    "page.failed": (
+        "This page could not be shown ({kind}: {what}); the details are in the server log.",
+        "Diese Seite kann nicht angezeigt werden ({kind}: {what}); Einzelheiten im Server-Protokoll.",
+        "No se puede mostrar esta página ({kind}: {what}); los detalles están en el registro del servidor.",
+    ),
 }
 
 

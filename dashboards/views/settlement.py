@@ -9,6 +9,7 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
+from analyzer.safetext import chart_label
 from analyzer.settlement import NightSettlement, settle_ledger_text
 from dashboards import context, data
 from dashboards.show import columns, md, money
@@ -132,12 +133,14 @@ def show(result: NightSettlement, lang: str) -> None:
     fig = go.Figure()
     scale = 10**d
     fig.add_bar(
-        name=tr("col.net", lang), x=[p.player for p in result.players], y=[p.net / scale for p in result.players]
+        name=tr("col.net", lang),
+        x=[chart_label(p.player) for p in result.players],
+        y=[p.net / scale for p in result.players],
     )
     if any(p.owed_by_hands is not None for p in result.players):
         fig.add_bar(
             name=tr("col.owed_by_hands", lang),
-            x=[p.player for p in result.players],
+            x=[chart_label(p.player) for p in result.players],
             y=[(p.owed_by_hands or 0) / scale for p in result.players],
         )
     fig.update_layout(barmode="group", height=300, margin={"l": 10, "r": 10, "t": 30, "b": 10})
