@@ -69,7 +69,7 @@ def _adjacent(before: HandRecord, after: HandRecord, rejected_lines: list[int]) 
     if before.started_at and after.started_at:
         try:
             gap = datetime.fromisoformat(after.started_at) - datetime.fromisoformat(before.started_at)
-        except ValueError:
+        except (ValueError, TypeError):  # not a time, or one with a zone and one without
             return False
         return timedelta(0) < gap <= timedelta(minutes=15)  # the same stamp on every hand is no evidence
     return False

@@ -159,7 +159,7 @@ _TABLE_LINE = re.compile(
 )
 _FILE_GAME = re.compile(r"poker_now_log_(?P<game>[A-Za-z0-9_-]+)\.csv$")
 _HEADER = ("entry", "at", "order")
-_DIGITS = re.compile(r"[0-9]+")  # ASCII only: str.isdigit() also takes "¹"
+_DIGITS = re.compile(r"[0-9]{1,30}")  # ASCII only: str.isdigit() also takes "¹"; never 5,000 digits
 _ROW = re.compile(r'^"(?:[^"]|"")*",\d{4}-\d\d-\d\dT[^,]*,\d+\s*$')
 
 

@@ -15,6 +15,7 @@ from datetime import date, timedelta
 from functools import cache
 from typing import Any, TypeVar
 
+from parsers.bounds import AMOUNT_EXPECTED
 from parsers.cardtext import split_cards
 from parsers.errors import ParseError, RejectCode
 from parsers.record import Betting, Game, Stakes, Variant
@@ -223,7 +224,10 @@ def _read_money(text: str, decimals: int) -> int:
     match = _MONEY.fullmatch(text)
     if match is None:
         raise ParseError(expected="an amount like $1.50 or 1,250", found=text, code=RejectCode.BAD_AMOUNT)
-    whole = int(match.group("whole").replace(",", ""))
+    digits = match.group("whole").replace(",", "")
+    if len(digits) > 20:  # beyond parsers.bounds.MAX_AMOUNT in any unit: never converted
+        raise ParseError(expected=AMOUNT_EXPECTED, found=text[:80], code=RejectCode.BAD_AMOUNT)
+    whole = int(digits)
     frac = match.group("frac")
     scale: int = 10**decimals
     if not frac:
