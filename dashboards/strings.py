@@ -113,6 +113,14 @@ STRINGS: dict[str, tuple[str, str, str]] = {
         "Handhistorien hier ablegen: jedes unterstützte Format, mehrere Dateien oder ein .zip eines Ordners",
         "Suelte aquí historiales de manos: cualquier formato admitido, varios archivos o un .zip de una carpeta",
     ),
+    "audit.limits": (
+        "Up to {files} files, {file} MB a file, {zip} MB an archive, {total} MB unpacked in all. "
+        "Larger: sixplus import FILE --store DIR, then open the store.",
+        "Bis {files} Dateien, {file} MB je Datei, {zip} MB je Archiv, {total} MB entpackt insgesamt. "
+        "Größer: sixplus import DATEI --store ORDNER, dann den Speicher öffnen.",
+        "Hasta {files} archivos, {file} MB por archivo, {zip} MB por .zip, {total} MB descomprimidos en total. "
+        "Mayor: sixplus import ARCHIVO --store CARPETA, y abra el almacén.",
+    ),
     "audit.nothing": (
         "No hands yet: drop hand histories above, or choose the sample night in the sidebar.",
         "Noch keine Hände: oben Handhistorien ablegen oder links den Beispielabend wählen.",

@@ -252,7 +252,12 @@ def parse(text: str, *, file: str = "") -> Iterator[CasinoRecord | Rejected]:
         if not line.strip():
             continue
         try:
-            record = _one_json(line)
+            try:
+                record = _one_json(line)
+            except RecursionError:
+                raise ParseError(
+                    expected="one JSON object a line, nested at most a few hundred deep", found=line[:60]
+                ) from None
         except ParseError as error:
             yield Rejected.from_error(
                 error.with_context(file=file, line_offset=number, format=FORMAT, hand_id=_id_of(line))

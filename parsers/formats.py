@@ -190,6 +190,15 @@ def _seated(record: HandRecord, format: str) -> None:
 
 
 def _first_line(text: str) -> str:
+    """The first line, for an error; binary content is never echoed, only named.
+
+    >>> _first_line("\\x00\\x01PK\\x03\\x04garbage"), _first_line("hello"), _first_line("")
+    ('binary data, not text', 'hello', 'an empty file')
+    """
+    head = text[:4096]
+    controls = sum(1 for c in head if (c < " " and c not in "\t\n\r") or "\x7f" <= c <= "\x9f" or c == "\ufffd")
+    if "\x00" in head or controls > len(head) // 20:
+        return "binary data, not text"
     for line in text.splitlines():
         if line.strip():
             return line.strip()[:60]

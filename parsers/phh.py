@@ -154,7 +154,7 @@ def parse(text: str, *, file: str = "") -> Iterator[HandRecord | Rejected]:
                 )
             )
             continue
-        except (ValueError, RecursionError):  # a number of thousands of digits, arrays nested too deep
+        except (ValueError, ArithmeticError, RecursionError):  # a number of thousands of digits, arrays nested too deep
             yield Rejected.from_error(
                 ParseError(
                     expected="TOML with numbers of at most 4,300 digits, nested at most a few hundred deep",

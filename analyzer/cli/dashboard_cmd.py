@@ -12,6 +12,9 @@ import click
 ENV_STORE = "SIXPLUS_STORE"
 ENV_FILES = "SIXPLUS_FILES"
 ENV_SAMPLE = "SIXPLUS_SAMPLE"
+#: the largest file the server accepts, in MB: the app's own archive limit
+#: (dashboards.uploads.LIMITS.zip_bytes, one limit everywhere; a test keeps them equal)
+MAX_UPLOAD_MB = 128
 
 
 def streamlit_args(app: str, *, port: int, headless: bool, address: str | None = None) -> list[str]:
@@ -32,6 +35,8 @@ def streamlit_args(app: str, *, port: int, headless: bool, address: str | None =
         "viewer",
         "--theme.base",
         "light",
+        "--server.maxUploadSize",
+        str(MAX_UPLOAD_MB),
     ]
     if address:
         args += ["--server.address", address]
