@@ -41,6 +41,11 @@ def main() -> None:
                 total.failures[key] = (before[0] + count, before[1], before[2])
             total.slowest = max(total.slowest, tally.slowest)
             total.peak_rss_mb = max(total.peak_rss_mb, tally.peak_rss_mb)
+            print(
+                f"  ... {total.total:,} inputs, {len(total.failures)} distinct failures, "
+                f"{time.perf_counter() - start:,.0f} s",
+                flush=True,
+            )
     elapsed = time.perf_counter() - start
     print(f"fuzzed inputs: {total.total:,} in {elapsed:,.0f} s ({WORKERS} processes)")
     for reader in fuzz.readers():
