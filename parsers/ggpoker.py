@@ -46,7 +46,7 @@ _HEADER = re.compile(
     re.VERBOSE,
 )
 _CASH = re.compile(
-    r"""^(?P<game>.+?)\s*                                   # ShortDeck No Limit
+    r"""^(?P<game>.*?\S)\s*                                # ShortDeck No Limit (ends in a letter: linear)
     \((?P<stakes>[$€£¥\d][^()]*(?:\([^()]*\))?)\)$          # ($0.02) or ($0.02/$0.05($0.01))
     """,
     re.VERBOSE,

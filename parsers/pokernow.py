@@ -92,7 +92,7 @@ _ALL_IN = r"(?P<all_in>\ and\ go\ all\ in)?"  # suffix of an all-in bet, call, r
 _START = re.compile(
     r"""^--\ starting\ hand\ \#(?P<number>\d+)\s*
     (?:\(id:\ (?P<id>[A-Za-z0-9_-]+)\)\s*)?             # the hand id, from 2022-11 on
-    (?P<game>.*?)\s*                                     # "(No Limit Texas Hold'em)", bare from 2026
+    (?P<game>(?:.*?\S)?)\s*                              # "(No Limit Texas Hold'em)", bare from 2026
     (?:\(dealer:\ "(?P<dealer>.+\ @\ [A-Za-z0-9_-]{10})"\)|\(dead\ button\))  # the button
     \s*--$""",
     re.VERBOSE,
@@ -132,7 +132,7 @@ _ACTIONS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         (
             "collect",
             rf"""collected\ {_N}\ from\ pot
-            (?:\ with\ (?P<description>.+?))?                 # the hand, where shown
+            (?:\ with\ (?P<description>.*?\S))?               # the hand, where shown (ends in a letter: linear)
             (?P<second>\ on\ the\ second\ (?:run|board))?     # run it twice / double board
             (?:\s+\(combination:\ [^)]*\))?""",
         ),

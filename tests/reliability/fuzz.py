@@ -256,6 +256,18 @@ def _lines_op(data: bytes, rng: random.Random, other: bytes) -> bytes:
     return b"\n".join(lines)
 
 
+def _spaces(data: bytes, rng: random.Random, other: bytes) -> bytes:
+    """A long run of spaces at a word boundary of one line (where a line pattern with a lazy
+    group before ``\\s*`` turns quadratic)."""
+    lines = _lines(data)
+    i = rng.randrange(len(lines))
+    line = lines[i]
+    bounds = [m.start() for m in re.finditer(rb"[ :(\[]", line[:400])] or [0]
+    at = rng.choice(bounds)
+    lines[i] = line[:at] + b" " * rng.choice((5_000, 50_000)) + line[at:]
+    return b"\n".join(lines)
+
+
 _JSON_VALUES: tuple[object, ...] = (
     None,
     True,
@@ -330,6 +342,7 @@ MUTATORS: tuple[Callable[[bytes, random.Random, bytes], bytes], ...] = (
     _number,
     _lines_op,
     _lines_op,
+    _spaces,
     _json_op,
     _json_op,
 )

@@ -43,3 +43,22 @@ def test_each_seed_of_a_reader_reads_without_failure(reader: str) -> None:
     for data in _seeds()[reader][:40]:
         outcome = fuzz.run_one(reader, fuzz.window(data, random.Random(1)))
         assert outcome.failure is None, outcome.detail or outcome.failure
+
+
+LONG_LINES = {
+    "pokerstars": "pokerstars-6plus-night.txt",
+    "ggpoker": "ggpoker-shortdeck-night.txt",
+    "pokernow": "pokernow-holdem-log.csv",
+    "phh": "holdem-night.phhs",
+}
+
+
+@pytest.mark.parametrize("reader", sorted(LONG_LINES))
+def test_long_runs_of_spaces_in_any_line_stay_within_the_time_bound(reader: str) -> None:
+    """50,000 spaces at each word boundary of a hand's lines: no line pattern is quadratic."""
+    lines = (fuzz.SAMPLES / LONG_LINES[reader]).read_bytes().split(b"\n")[:45]
+    for i, line in enumerate(lines):
+        for at in sorted({0, line.find(b" ") + 1, line.find(b":") + 1, line.find(b"(") + 1, len(line) // 2}):
+            data = b"\n".join([*lines[:i], line[:at] + b" " * 50_000 + line[at:], *lines[i + 1 :]])
+            outcome = fuzz.run_one(reader, data)
+            assert outcome.failure is None, (i, at, outcome.failure, outcome.detail)
