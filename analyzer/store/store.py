@@ -23,7 +23,7 @@ import re
 import shutil
 import uuid
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -186,10 +186,11 @@ class Store:
         other writer, this object's own included, is refused.
         """
         if self._outer:
-            yield Transaction(self)
+            with Transaction(self).aborting() as tx:
+                yield tx
             return
-        with self._lock():
-            yield Transaction(self)
+        with self._lock(), Transaction(self).aborting() as tx:
+            yield tx
 
     @contextmanager
     def locked(self) -> Iterator[None]:
@@ -252,6 +253,25 @@ class Transaction:
         self.staging.mkdir(parents=True)
         self.batches: list[Batch] = []
         self._open: BatchWriter | None = None
+
+    @contextmanager
+    def aborting(self) -> Iterator[Transaction]:
+        """This transaction; when what runs inside fails (a full disk), what it wrote aside
+        is removed at once (the store stays as its last commit left it)."""
+        try:
+            yield self
+        except BaseException:
+            self.abort()
+            raise
+
+    def abort(self) -> None:
+        """Drop what was written and not committed (open files closed, errors ignored)."""
+        if self._open is not None:
+            for writer in self._open.writers.values():
+                with suppress(OSError):
+                    writer.close()
+            self._open = None
+        shutil.rmtree(self.staging, ignore_errors=True)
 
     def batch(self) -> BatchWriter:
         """The batch being written (a new one after :meth:`close_batch`)."""
