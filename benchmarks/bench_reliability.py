@@ -37,6 +37,8 @@ def main() -> None:
             for reader, n in tally.inputs.items():
                 total.inputs[reader] = total.inputs.get(reader, 0) + n
             for key, (count, detail, data) in tally.failures.items():
+                if key not in total.failures:
+                    print(f"  new failure: {key}", flush=True)
                 before = total.failures.get(key, (0, detail, data))
                 total.failures[key] = (before[0] + count, before[1], before[2])
             total.slowest = max(total.slowest, tally.slowest)
