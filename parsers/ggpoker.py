@@ -52,7 +52,7 @@ _CASH = re.compile(
     re.VERBOSE,
 )
 _TOURNAMENT = re.compile(
-    r"""^Tournament\s\#(?P<tid>\d+),\s+(?P<body>.+?)\s+-\s+   # Tournament #25313424, <name> <game>
+    r"""^Tournament\s\#(?P<tid>\d+),\s+(?P<body>.*?\S)\s+-\s+  # Tournament #25313424, <name> <game>
     Level\s*(?P<level>\d+)\s*\((?P<sb>[\d,]+)/(?P<bb>[\d,]+)\)$  # - Level1(100/200)
     """,
     re.VERBOSE,
@@ -70,7 +70,7 @@ _STAKES = re.compile(
     re.VERBOSE,
 )
 _NOT_A_HAND = re.compile(r"^Tournament\s\#\d+,")
-_DATE_START = re.compile(r"\s+-\s+(?=\d{4}/\d{1,2}/\d{1,2})")  # " - 2021/03/02 18:22:40" ends the game
+_DATE_START = re.compile(r"(?<!\s)\s+-\s+(?=\d{4}/\d{1,2}/\d{1,2})")  # " - 2021/03/02 18:22:40" ends the game
 
 
 def parse_header(line: str) -> Header:

@@ -109,7 +109,7 @@ _STACK = re.compile(
 _BOARD = re.compile(
     r"""^(?P<street>flop|turn|river)                  # any case: 2020 logs write "flop:"
     (?:\ \(second\ (?P<second>run|board)\))?:\s*      # a second run or board
-    (?P<old>[^\[]*?)\s*\[(?P<new>[^\]]*)\]$           # earlier cards, then the new ones
+    (?P<old>(?:[^\[]*?[^\[\s])?)\s*\[(?P<new>[^\]]*)\]$           # earlier cards, then the new ones
     """,
     re.VERBOSE | re.IGNORECASE,
 )
