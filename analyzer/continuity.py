@@ -112,7 +112,7 @@ def _adjacent(before: HandRecord, after: HandRecord, rejected_lines: list[int]) 
     if before.started_at and after.started_at:
         try:
             gap = datetime.fromisoformat(_stamp(after)) - datetime.fromisoformat(_stamp(before))
-        except ValueError:
+        except (ValueError, TypeError):  # not a time
             return False
         if not timedelta(0) < gap <= timedelta(minutes=15):  # the same stamp on every hand is no evidence
             return False

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from analyzer.audit import STATES_RETURNS
 from analyzer.detect import rules_for
 from analyzer.replay.engine import replay
+from parsers.errors import HandHistoryError
 from parsers.record import Award, HandRecord, Returned
 
 
@@ -31,7 +32,10 @@ def prepare(records: Iterable[HandRecord], target: str) -> list[HandRecord]:
 
 def complete(record: HandRecord) -> HandRecord:
     """Returned bets (and collected amounts, when none are given) from the replay."""
-    r = replay(record, rules_for(record))
+    try:
+        r = replay(record, rules_for(record))
+    except HandHistoryError:  # the audit names what is wrong with it; written as it is
+        return record
     changes: dict[str, object] = {}
     if not record.returned:
         changes["returned"] = tuple(Returned(p.name, p.returned) for p in r.players if p.returned)

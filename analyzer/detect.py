@@ -4,20 +4,22 @@ PokerStars 6+ and GG Short Deck map to ``shortdeck`` (the button blind equal to 
 a straight beats three of a kind, as their showdown texts show); a short-deck game with
 blinds to ``shortdeck-blinds``; a source that states trips over a straight to
 ``shortdeck-trips`` (``shortdeck-blinds-trips`` with blinds: iPoker, WPN, Party 6+);
-Hold'em by its betting structure, a big-blind ante to
-``holdem-tournament``. A native file may name its rule set.
+Hold'em by its betting structure, a big-blind ante to ``holdem-tournament``. A native file
+may name its rule set, but only among the presets: a hand's content never makes the program
+open a file (a path is honoured only when the user names it, with ``--rules`` or in the page).
 """
 
 from __future__ import annotations
 
 from functools import cache
 
+from analyzer.errors import RuleSetError
 from analyzer.ruleset import RuleSet, load_rules, preset_names
 from parsers.record import Betting, HandRecord, PostKind, Variant
 
 
 def rules_name_for(record: HandRecord) -> str:
-    """The preset (or file) a hand maps to.
+    """The preset a hand maps to (a name the file gives is checked by :func:`rules_for`).
 
     >>> from parsers.record import Game, HandRecord, Seat, Stakes
     >>> rules_name_for(HandRecord("1", (), game=Game(variant=Variant.SHORTDECK), stakes=Stakes(ante=2, button_blind=2)))
@@ -52,6 +54,23 @@ def _load(name: str) -> RuleSet:
 
 
 def rules_for(record: HandRecord) -> RuleSet:
-    """The rule set a hand maps to (presets are loaded once)."""
+    """The rule set a hand maps to (presets are loaded once).
+
+    Only a preset: a name in the hand that is not one (a path, a file name) is refused
+    without touching the file system; a rule file is the user's choice (``--rules FILE``).
+
+    >>> from parsers.record import Game, HandRecord
+    >>> rules_for(HandRecord("1", (), game=Game(rules="/etc/passwd")))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    analyzer.errors.RuleSetError: hand 1: rule set key 'game.rules': expected a preset (... FILE, found '/etc/passwd'
+    """
     name = rules_name_for(record)
-    return _load(name) if name in preset_names() else load_rules(name)
+    if name not in preset_names():
+        raise RuleSetError(
+            source=f"hand {record.hand_id}",
+            key="game.rules",
+            expected="a preset (" + ", ".join(preset_names()) + "); a rule file only with --rules FILE",
+            found=repr(name[:80]),
+        )
+    return _load(name)

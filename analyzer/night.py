@@ -18,7 +18,7 @@ from analyzer.detect import rules_for
 from analyzer.money import Unit, unit_of
 from analyzer.replay.findings import HandAudit, Problem, Verdict
 from analyzer.ruleset import RuleSet
-from parsers.errors import RejectCode, Rejected
+from parsers.errors import HandHistoryError, RejectCode, Rejected
 from parsers.formats import ParsedFile
 from parsers.record import HandRecord
 
@@ -104,9 +104,11 @@ def audit_files(files: Iterable[ParsedFile], *, rules: RuleSet | None = None) ->
     for parsed in files:
         count += 1
         for record in parsed.hands:
-            chosen = rules or rules_for(record)
-            audit = audit_hand(record, chosen)
+            audit = audit_one(record, rules)
             audits.append(audit)
+            if audit.verdict is Verdict.UNREADABLE:
+                gaps.setdefault(record.source.file, []).append(record.source.line)
+                continue
             pairs.append((record, audit))
             records[record.hand_id] = record
         for rejected in parsed.rejected:
@@ -144,6 +146,24 @@ def with_between_hands(
     if not between:
         return audits
     return [_with(a, between[a.hand_id]) if between.get(a.hand_id) else a for a in audits]
+
+
+def audit_one(record: HandRecord, rules: RuleSet | None = None) -> HandAudit:
+    """One hand under the given rule set or the preset it maps to; a typed error about this
+    hand (a rule set it names that is not a preset, a card outside the deck) makes it an
+    ``unreadable`` line with the reason, and the other hands are still audited."""
+    try:
+        return audit_hand(record, rules or rules_for(record))
+    except HandHistoryError as error:
+        reason = Rejected(
+            code=RejectCode.INVALID_RECORD,
+            message=str(error),
+            file=record.source.file,
+            line=record.source.line,
+            format=record.source.format,
+            hand_id=record.hand_id,
+        )
+        return audit_rejected(reason)
 
 
 def _with(audit: HandAudit, extra: list[Problem]) -> HandAudit:

@@ -1,7 +1,7 @@
 """Audits as plain data: the ``audit --json`` lines, and CSV rows for spreadsheets.
 
-Text from files is data: CSV cells that a spreadsheet would read as a formula (``=``,
-``+``, ``-``, ``@``, tab, CR at the start) are prefixed with a quote.
+Text from files is data: every CSV cell goes through :func:`analyzer.safetext.cell` (a
+cell a spreadsheet would read as a formula is prefixed with a quote; controls escaped).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from typing import Any
 from analyzer.money import Unit
 from analyzer.night import Summary
 from analyzer.replay.findings import Code, HandAudit, Problem
+from analyzer.safetext import cell
 from parsers.errors import RejectCode
 
 _REJECT_CODES = frozenset(c.value for c in RejectCode)
@@ -99,14 +100,12 @@ def summary_json(s: Summary, notes: tuple[str, ...] = ()) -> dict[str, Any]:
 
 
 def safe_cell(value: object) -> object:
-    """A cell a spreadsheet shows as text, never runs as a formula.
+    """A cell a spreadsheet shows as text, never runs as a formula (:func:`analyzer.safetext.cell`).
 
-    >>> safe_cell("=HYPERLINK(1)"), safe_cell("Anna"), safe_cell(-5)
-    ("'=HYPERLINK(1)", 'Anna', -5)
+    >>> safe_cell("=HYPERLINK(1)"), safe_cell(" =1+1"), safe_cell("Anna"), safe_cell(-5)
+    ("'=HYPERLINK(1)", "' =1+1", 'Anna', -5)
     """
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
-        return "'" + value
-    return value
+    return cell(value)
 
 
 PROBLEM_COLUMNS = ("hand_id", "source", "line", "rules", "verdict", "code", "action_index", "message")

@@ -6,14 +6,19 @@ tests use to open one page with the same sidebar and navigation the app has.
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Callable
+
 import streamlit as st
 
 from analyzer.ruleset import preset_names
 from dashboards import context
 from dashboards.context import AUTO, Context
+from dashboards.show import md
 from dashboards.strings import LANG_NAMES, LANGS, tr
 from dashboards.views import PAGES, Page
 
+LOG = logging.getLogger("sixplus.dashboard")
 TABLE_PRESETS = tuple(n for n in preset_names() if n != "sixplus-casino")
 
 
@@ -47,8 +52,23 @@ def sidebar() -> Context:
     return context.current()
 
 
+def guarded(page: Page) -> Callable[[], None]:
+    """The page's render, with any failure shown as one line (no traceback, no server path
+    reaches the page) and the details written to the server log."""
+
+    def render() -> None:
+        try:
+            page.render()
+        except Exception as error:
+            LOG.exception("page %s failed", page.slug)
+            lang = context.current().lang
+            st.error(tr("page.failed", lang, kind=type(error).__name__, what=md(str(error).split("\n", 1)[0][:200])))
+
+    return render
+
+
 def page_of(page: Page, lang: str, *, default: bool = False) -> st.Page:
-    return st.Page(page.render, title=tr(page.title, lang), url_path=page.slug, icon=page.icon, default=default)
+    return st.Page(guarded(page), title=tr(page.title, lang), url_path=page.slug, icon=page.icon, default=default)
 
 
 def main(start: str | None = None) -> None:

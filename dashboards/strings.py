@@ -113,6 +113,14 @@ STRINGS: dict[str, tuple[str, str, str]] = {
         "Handhistorien hier ablegen: jedes unterstützte Format, mehrere Dateien oder ein .zip eines Ordners",
         "Suelte aquí historiales de manos: cualquier formato admitido, varios archivos o un .zip de una carpeta",
     ),
+    "audit.limits": (
+        "Up to {files} files, {file} MB a file, {zip} MB an archive, {total} MB unpacked in all. "
+        "Larger: sixplus import FILE --store DIR, then open the store.",
+        "Bis {files} Dateien, {file} MB je Datei, {zip} MB je Archiv, {total} MB entpackt insgesamt. "
+        "Größer: sixplus import DATEI --store ORDNER, dann den Speicher öffnen.",
+        "Hasta {files} archivos, {file} MB por archivo, {zip} MB por .zip, {total} MB descomprimidos en total. "
+        "Mayor: sixplus import ARCHIVO --store CARPETA, y abra el almacén.",
+    ),
     "audit.nothing": (
         "No hands yet: drop hand histories above, or choose the sample night in the sidebar.",
         "Noch keine Hände: oben Handhistorien ablegen oder links den Beispielabend wählen.",
@@ -517,6 +525,12 @@ STRINGS: dict[str, tuple[str, str, str]] = {
     "col.message": ("message", "Meldung", "mensaje"),
     "col.action_index": ("action", "Aktion", "acción"),
     "col.rule": ("rule", "Regel", "regla"),
+    # a page that failed: one line, the details in the server log
+    "page.failed": (
+        "This page could not be shown ({kind}: {what}); the details are in the server log.",
+        "Diese Seite kann nicht angezeigt werden ({kind}: {what}); Einzelheiten im Server-Protokoll.",
+        "No se puede mostrar esta página ({kind}: {what}); los detalles están en el registro del servidor.",
+    ),
 }
 
 

@@ -104,11 +104,18 @@ def unpack(uploads: Iterable[Upload], *, limits: Limits = LIMITS) -> Unpacked:
                 issues.append(FileIssue(upload.name, f"{upload.name}: not read: more than {limits.files} files"))
                 continue
             if len(upload.data) > limits.file_bytes:
-                issues.append(FileIssue(upload.name, f"{upload.name}: not read: larger than {_mb(limits.file_bytes)}"))
+                issues.append(
+                    FileIssue(
+                        upload.name, f"{upload.name}: not read: larger than {_mb(limits.file_bytes)}{IMPORT_HINT}"
+                    )
+                )
                 continue
             if total + len(upload.data) > limits.total_bytes:
                 issues.append(
-                    FileIssue(upload.name, f"{upload.name}: not read: the upload exceeds {_mb(limits.total_bytes)}")
+                    FileIssue(
+                        upload.name,
+                        f"{upload.name}: not read: the upload exceeds {_mb(limits.total_bytes)}{IMPORT_HINT}",
+                    )
                 )
                 continue
             files.append(upload)
@@ -120,52 +127,125 @@ def unpack(uploads: Iterable[Upload], *, limits: Limits = LIMITS) -> Unpacked:
     return Unpacked(tuple(files), tuple(issues))
 
 
+#: what a file over a limit says: where such a file can go instead
+IMPORT_HINT = "; import it with sixplus import FILE --store DIR, then open the store (sixplus dashboard --store DIR)"
+
+
 def _mb(n: int) -> str:
     return f"{n / MB:g} MB"
 
 
+#: the central directory of an archive may list at most this many entries (each costs
+#: memory to list before any is read; a genuine folder of hand histories holds far fewer)
+MAX_ENTRIES = 10_000
+#: issues named one by one for an archive; the rest are counted in one line
+MAX_ISSUES = 100
+
+
+def _entries(data: bytes) -> int | None:
+    """The number of entries the archive's end record declares (``None``: no end record).
+
+    >>> _entries(b"PK\\x05\\x06" + bytes(6) + (7).to_bytes(2, "little") + bytes(10))
+    7
+    """
+    at = data.rfind(b"PK\x05\x06", max(0, len(data) - (1 << 16) - 22))
+    if at < 0 or at + 12 > len(data):
+        return None
+    return int.from_bytes(data[at + 10 : at + 12], "little")
+
+
+def _overlapping(infos: list[zipfile.ZipInfo]) -> set[int]:
+    """The entries whose packed bytes overlap another's (a central directory pointing many
+    times at one member: each would unpack the same bytes again)."""
+    spans = sorted(
+        (info.header_offset, info.header_offset + 30 + len(info.orig_filename) + info.compress_size, n)
+        for n, info in enumerate(infos)
+        if not info.is_dir()
+    )
+    bad: set[int] = set()
+    end, owner = -1, -1
+    for start, stop, n in spans:
+        if start < end:
+            bad.update((n, owner))
+        if stop > end:
+            end, owner = stop, n
+    return bad
+
+
 def _unzip(upload: Upload, limits: Limits, *, room: int, total: int) -> tuple[list[Upload], list[FileIssue], int]:
+    """An archive's members, bounded in total: every byte unpacked counts against the
+    upload's total, members refused included, and so does every member against the count."""
     name = upload.name
     if len(upload.data) > limits.zip_bytes:
         return [], [FileIssue(name, f"{name}: not opened: the archive is larger than {_mb(limits.zip_bytes)}")], total
+    declared = _entries(upload.data)
+    if declared is not None and declared >= min(MAX_ENTRIES, 0xFFFF):
+        return (
+            [],
+            [FileIssue(name, f"{name}: not opened: it lists {declared:,} members, more than {MAX_ENTRIES:,}")],
+            total,
+        )
     try:
         archive = zipfile.ZipFile(io.BytesIO(upload.data))
-    except (zipfile.BadZipFile, OSError, ValueError) as error:
-        return [], [FileIssue(name, f"{name}: not a readable zip archive ({error})")], total
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError) as error:
+        return [], [FileIssue(name, f"{name}: not a readable zip archive ({str(error)[:80]})")], total
     files: list[Upload] = []
     issues: list[FileIssue] = []
+    untold = 0
+    counted = 0
+
+    def refuse(label: str, message: str) -> None:
+        nonlocal untold
+        if len(issues) < MAX_ISSUES:
+            issues.append(FileIssue(label, f"{label}: {message}"))
+        else:
+            untold += 1
+
     with archive:
-        for info in archive.infolist():
+        infos = archive.infolist()
+        overlapping = _overlapping(infos)
+        for n, info in enumerate(infos):
             member = info.filename
             label = f"{name}/{member}"
             if info.is_dir() or _skipped(member):
                 continue
+            counted += 1
+            if counted > room:
+                refuse(label, f"not read: more than {limits.files} files")
+                continue
             if not _safe_member(member):
-                issues.append(FileIssue(label, f"{label}: refused: a path outside the archive's folder"))
+                refuse(label, "refused: a path outside the archive's folder")
                 continue
             if info.flag_bits & 0x1:
-                issues.append(FileIssue(label, f"{label}: not read: the member is encrypted"))
+                refuse(label, "not read: the member is encrypted")
                 continue
             if member.lower().endswith(".zip"):
-                issues.append(FileIssue(label, f"{label}: not read: archives inside archives are not opened"))
+                refuse(label, "not read: archives inside archives are not opened")
                 continue
-            if len(files) >= room:
-                issues.append(FileIssue(label, f"{label}: not read: more than {limits.files} files"))
+            if n in overlapping:
+                refuse(label, "refused: its bytes overlap another member's (a damaged or hostile archive)")
                 continue
-            data = _read_member(archive, info, limits.file_bytes + 1)
+            if info.file_size > limits.file_bytes:
+                refuse(label, f"not read: larger than {_mb(limits.file_bytes)} unpacked{IMPORT_HINT}")
+                continue
+            left = limits.total_bytes - total
+            if left <= 0:
+                refuse(label, f"not read: the upload exceeds {_mb(limits.total_bytes)} unpacked{IMPORT_HINT}")
+                continue
+            data = _read_member(archive, info, min(limits.file_bytes, left) + 1)
             if data is None:
-                issues.append(FileIssue(label, f"{label}: not read: the member is damaged"))
+                refuse(label, "not read: the member is damaged")
                 continue
+            total += len(data)  # what was unpacked counts, whether the member is kept or not
             if len(data) > limits.file_bytes:
-                issues.append(FileIssue(label, f"{label}: not read: larger than {_mb(limits.file_bytes)} unpacked"))
+                refuse(label, f"not read: larger than {_mb(limits.file_bytes)} unpacked{IMPORT_HINT}")
                 continue
-            if total + len(data) > limits.total_bytes:
-                issues.append(
-                    FileIssue(label, f"{label}: not read: the upload exceeds {_mb(limits.total_bytes)} unpacked")
-                )
+            if total > limits.total_bytes:
+                refuse(label, f"not read: the upload exceeds {_mb(limits.total_bytes)} unpacked{IMPORT_HINT}")
                 continue
-            total += len(data)
             files.append(Upload(label, data))
+    if untold:
+        issues.append(FileIssue(name, f"{name}: {untold:,} more members not read (the reasons above)"))
     return files, issues, total
 
 
@@ -259,7 +339,9 @@ def uploads_from_paths(
             try:
                 size = file.stat().st_size
                 if size > max(limits.file_bytes, limits.zip_bytes):
-                    issues.append(FileIssue(str(file), f"{file}: not read: larger than {_mb(limits.zip_bytes)}"))
+                    issues.append(
+                        FileIssue(str(file), f"{file}: not read: larger than {_mb(limits.zip_bytes)}{IMPORT_HINT}")
+                    )
                     continue
                 out.append(Upload(str(file), file.read_bytes()))
             except OSError as error:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal, InvalidOperation
 
+from parsers.bounds import AMOUNT_EXPECTED, check_decimals, check_minor
 from parsers.errors import ParseError, RejectCode
 
 #: currency symbols and codes that may stand before or after an amount
@@ -53,6 +54,11 @@ def to_minor(value: Decimal, decimals: int, *, text: str | None = None) -> int:
     ...
     parsers.errors.ParseError: <input>: input: expected an amount in whole units of 0.01, found '0.255'
     """
+    check_decimals(decimals)
+    if value.is_finite() and value.adjusted() > 40:  # far beyond any bound: never scaled
+        raise ParseError(expected=AMOUNT_EXPECTED, found=(text or "a huge number")[:80], code=RejectCode.BAD_AMOUNT)
+    if not value.is_finite():
+        raise ParseError(expected="an amount", found=(text or str(value))[:80], code=RejectCode.BAD_AMOUNT)
     scaled = value.scaleb(decimals)
     if scaled != scaled.to_integral_value():
         unit = Decimal(1).scaleb(-decimals)
@@ -61,7 +67,7 @@ def to_minor(value: Decimal, decimals: int, *, text: str | None = None) -> int:
             found=text if text is not None else str(value),
             code=RejectCode.BAD_AMOUNT,
         )
-    return int(scaled)
+    return check_minor(int(scaled), text=text if text is not None else str(value))
 
 
 def parse_amount(text: str, decimals: int) -> int:
@@ -129,7 +135,10 @@ def _read_site_amount(text: str, decimals: int) -> int:
     match = _SITE_AMOUNT.fullmatch(text)
     if match is None:
         raise ParseError(expected="an amount like $1.50 or 1,250", found=text, code=RejectCode.BAD_AMOUNT)
-    whole = int(match.group("whole").replace(",", ""))
+    digits = match.group("whole").replace(",", "")
+    if len(digits) > 20:  # beyond parsers.bounds.MAX_AMOUNT in any unit: never converted
+        raise ParseError(expected=AMOUNT_EXPECTED, found=text[:80], code=RejectCode.BAD_AMOUNT)
+    whole = int(digits)
     frac = match.group("frac")
     scale: int = 10**decimals
     if not frac:

@@ -42,6 +42,7 @@ from typing import Any, Literal
 import msgspec
 
 from parsers.amounts import parse_amount
+from parsers.bounds import MAX_DECIMALS, check_decimals, check_minor
 from parsers.cardtext import split_cards
 from parsers.errors import CardError, ParseError, RejectCode, Rejected
 from parsers.record import Source
@@ -156,10 +157,31 @@ def _cards(value: tuple[str, ...], what: str) -> tuple[str, ...]:
         raise ParseError(expected=f"{what}: {error.expected}", found=error.token, code=RejectCode.BAD_CARD) from None
 
 
+MAX_ODDS = Decimal(1_000_000)
+
+
+def _bounded(bet: CasinoBet) -> CasinoBet:
+    """A bet within :mod:`parsers.bounds` (amounts, decimals), its odds a finite number from 0
+    to a million with at most 8 decimals, its round 0 to 99: else a :class:`ParseError`."""
+    check_decimals(bet.decimals)
+    check_minor(bet.stake)
+    check_minor(bet.paid)
+    odds = bet.odds
+    if not (odds.is_finite() and 0 <= odds <= MAX_ODDS and odds.as_tuple().exponent >= -MAX_DECIMALS):  # type: ignore[operator]
+        raise ParseError(
+            expected=f"odds: decimal odds from 0 to {MAX_ODDS:,} with at most {MAX_DECIMALS} decimals",
+            found=str(odds)[:40],
+            code=RejectCode.BAD_AMOUNT,
+        )
+    if not 0 <= bet.round <= 99:
+        raise ParseError(expected="round: a whole number (1 to 5)", found=str(bet.round)[:40])
+    return bet
+
+
 def _canonical(record: CasinoRecord) -> CasinoRecord:
-    """Cards written in any notation, stored canonical."""
+    """Cards written in any notation, stored canonical; a bet's numbers within bounds."""
     if isinstance(record, CasinoBet):
-        return record
+        return _bounded(record)
     burned = []
     for burn in record.burned:
         card = _cards((burn.card,), "burned card")
@@ -184,7 +206,7 @@ def _one_json(line: str) -> CasinoRecord:
     if not isinstance(data, dict):
         raise ParseError(expected="one JSON object a line", found=line.strip()[:60])
     kind = data.get("kind")
-    if kind not in _TYPES:
+    if not isinstance(kind, str) or kind not in _TYPES:
         raise ParseError(expected='"kind": "draw" or "bet"', found=repr(kind), code=RejectCode.INVALID_RECORD)
     for key in data:
         if key not in _JSON_KEYS[kind]:
@@ -230,7 +252,12 @@ def parse(text: str, *, file: str = "") -> Iterator[CasinoRecord | Rejected]:
         if not line.strip():
             continue
         try:
-            record = _one_json(line)
+            try:
+                record = _one_json(line)
+            except RecursionError:
+                raise ParseError(
+                    expected="one JSON object a line, nested at most a few hundred deep", found=line[:60]
+                ) from None
         except ParseError as error:
             yield Rejected.from_error(
                 error.with_context(file=file, line_offset=number, format=FORMAT, hand_id=_id_of(line))
@@ -342,17 +369,19 @@ def _bet_row(row: dict[str, str], decimals: int) -> CasinoBet:
         odds = Decimal(odds_match.group("odds"))
     except InvalidOperation:  # pragma: no cover - the pattern admits only numbers
         raise ParseError(expected="odds: decimal odds like 1.95", found=row["odds"]) from None
-    return CasinoBet(
-        bet_id=row["bet_id"].strip(),
-        draw_id=row["draw_id"].strip(),
-        round=int(round_match.group("round")),
-        outcome=row["outcome"].strip(),
-        stake=parse_amount(row["stake"], decimals),
-        odds=odds,
-        paid=parse_amount(row["paid"], decimals),
-        currency=row.get("currency", "").strip(),
-        decimals=decimals,
-        time=row.get("time", "").strip(),
+    return _bounded(
+        CasinoBet(
+            bet_id=row["bet_id"].strip(),
+            draw_id=row["draw_id"].strip(),
+            round=int(round_match.group("round")),
+            outcome=row["outcome"].strip(),
+            stake=parse_amount(row["stake"], decimals),
+            odds=odds,
+            paid=parse_amount(row["paid"], decimals),
+            currency=row.get("currency", "").strip(),
+            decimals=decimals,
+            time=row.get("time", "").strip(),
+        )
     )
 
 
@@ -373,7 +402,16 @@ def parse_csv(text: str, *, file: str = "", decimals: int = 2) -> Iterator[Casin
     reader = csv.reader(io.StringIO(text), delimiter=delimiter)
     header: list[str] | None = None
     kind: Literal["draw", "bet"] | None = None
-    for row in reader:
+    rows = iter(reader)
+    while True:
+        try:
+            row = next(rows)
+        except StopIteration:
+            return
+        except csv.Error as error:  # a field beyond the csv module's limit, a stray NUL
+            stopped = ParseError(expected="CSV rows with fields of at most 131,072 characters", found=str(error)[:80])
+            yield Rejected.from_error(stopped.with_context(file=file, line_offset=reader.line_num, format=CSV_FORMAT))
+            return
         number = reader.line_num
         if not any(cell.strip() for cell in row):
             continue

@@ -9,14 +9,18 @@ trusted.
 from __future__ import annotations
 
 import importlib
+import logging
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
+from parsers.bounds import check_record
 from parsers.errors import ParseError, Rejected
 from parsers.record import HandRecord
 from parsers.text import decode
+
+_LOG = logging.getLogger("sixplus.parsers")
 
 #: format name -> module, in the order detection tries them
 FORMATS: dict[str, str] = {
@@ -80,7 +84,7 @@ def parse_text(text: str, *, format: str = "auto", file: str = "") -> Iterator[H
             file=file,
             line=1,
         )
-    yield from module(name).parse(text, file=file)
+    yield from bounded(module(name).parse(text, file=file), format=name, file=file)
 
 
 def read_bytes(data: bytes, *, file: str, format: str = "auto") -> ParsedFile:
@@ -96,12 +100,64 @@ def read_bytes(data: bytes, *, file: str, format: str = "auto") -> ParsedFile:
         )
     hands: list[HandRecord] = []
     rejected: list[Rejected] = []
-    for item in module(name).parse(text, file=file):
+    for item in bounded(module(name).parse(text, file=file), format=name, file=file):
         if isinstance(item, HandRecord):
             hands.append(item)
         else:
             rejected.append(item)
     return ParsedFile(file=file, format=name, hands=tuple(hands), rejected=tuple(rejected))
+
+
+def bounded(items: Iterable[HandRecord | Rejected], *, format: str, file: str) -> Iterator[HandRecord | Rejected]:
+    """A reader's records checked against :mod:`parsers.bounds` (a hand outside them is
+    rejected with its line), and the reader itself guarded: an error it did not foresee ends
+    the file with one rejection saying where reading stopped (logged in full for a bug
+    report), never a Python message for the user."""
+    iterator = iter(items)
+    line = 0
+    while True:
+        try:
+            item = next(iterator)
+        except StopIteration:
+            return
+        except ParseError as error:
+            yield Rejected.from_error(error if error.file else error.with_context(file=file, format=format))
+            return
+        except (ArithmeticError, LookupError, RecursionError, TypeError, ValueError, AttributeError) as error:
+            _LOG.warning("%s: the %s reader stopped after line %d", file, format, line, exc_info=error)
+            stopped = ParseError(
+                expected=f"a {format} hand history this reader understands",
+                found=f"input it cannot read after line {line}; the rest of the file was not read",
+                format=format,
+                file=file,
+                line=line + 1,
+            )
+            yield Rejected.from_error(stopped)
+            return
+        if isinstance(item, HandRecord):
+            line = max(line, item.source.line)
+            try:
+                check_record(item)
+            except ParseError as error:
+                yield Rejected(
+                    code=error.code,
+                    message=ParseError(
+                        expected=error.expected,
+                        found=error.found,
+                        format=format,
+                        file=file,
+                        line=error.line or item.source.line,
+                        hand_id=item.hand_id[:80],
+                    ).message,
+                    file=file,
+                    line=error.line or item.source.line,
+                    format=format,
+                    hand_id=item.hand_id[:80],
+                )
+                continue
+        else:
+            line = max(line, item.line)
+        yield item
 
 
 def read_file(path: str | Path, *, format: str = "auto") -> ParsedFile:
@@ -116,11 +172,41 @@ def write(records: Iterable[HandRecord], format: str) -> str:
     if not hasattr(mod, "write"):
         writers = [n for n in FORMATS if hasattr(module(n), "write")]
         raise ParseError(expected="a format with a writer (" + ", ".join(writers) + ")", found=format)
-    text: str = mod.write(records)
+    kept = list(records)
+    for record in kept:
+        _seated(record, format)
+    text: str = mod.write(kept)
     return text
 
 
+def _seated(record: HandRecord, format: str) -> None:
+    """Every player who posts, acts, shows or collects has a seat: what every writer needs
+    (checked once here, for the writers of every format)."""
+    seated = {s.player for s in record.seats}
+    named = [p.player for p in record.posts] + [a.player for a in record.actions] + [s.player for s in record.shown]
+    named += [a.player for a in record.awards] + [r.player for r in record.returned]
+    for name in named:
+        if name not in seated:
+            raise ParseError(
+                expected=f"a hand {format} can express (players who have a seat)",
+                found=name[:80],
+                format=format,
+                file=record.source.file,
+                line=record.source.line,
+                hand_id=record.hand_id[:80],
+            )
+
+
 def _first_line(text: str) -> str:
+    """The first line, for an error; binary content is never echoed, only named.
+
+    >>> _first_line("\\x00\\x01PK\\x03\\x04garbage"), _first_line("hello"), _first_line("")
+    ('binary data, not text', 'hello', 'an empty file')
+    """
+    head = text[:4096]
+    controls = sum(1 for c in head if (c < " " and c not in "\t\n\r") or "\x7f" <= c <= "\x9f" or c == "\ufffd")
+    if "\x00" in head or controls > len(head) // 20:
+        return "binary data, not text"
     for line in text.splitlines():
         if line.strip():
             return line.strip()[:60]

@@ -46,13 +46,13 @@ _HEADER = re.compile(
     re.VERBOSE,
 )
 _CASH = re.compile(
-    r"""^(?P<game>.+?)\s*                                   # ShortDeck No Limit
+    r"""^(?P<game>.*?\S)\s*                                # ShortDeck No Limit (ends in a letter: linear)
     \((?P<stakes>[$€£¥\d][^()]*(?:\([^()]*\))?)\)$          # ($0.02) or ($0.02/$0.05($0.01))
     """,
     re.VERBOSE,
 )
 _TOURNAMENT = re.compile(
-    r"""^Tournament\s\#(?P<tid>\d+),\s+(?P<body>.+?)\s+-\s+   # Tournament #25313424, <name> <game>
+    r"""^Tournament\s\#(?P<tid>\d+),\s+(?P<body>.*?\S)\s+-\s+  # Tournament #25313424, <name> <game>
     Level\s*(?P<level>\d+)\s*\((?P<sb>[\d,]+)/(?P<bb>[\d,]+)\)$  # - Level1(100/200)
     """,
     re.VERBOSE,
@@ -70,7 +70,7 @@ _STAKES = re.compile(
     re.VERBOSE,
 )
 _NOT_A_HAND = re.compile(r"^Tournament\s\#\d+,")
-_DATE_START = re.compile(r"\s+-\s+(?=\d{4}/\d{1,2}/\d{1,2})")  # " - 2021/03/02 18:22:40" ends the game
+_DATE_START = re.compile(r"(?<!\s)\s+-\s+(?=\d{4}/\d{1,2}/\d{1,2})")  # " - 2021/03/02 18:22:40" ends the game
 
 
 def parse_header(line: str) -> Header:

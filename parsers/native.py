@@ -19,6 +19,7 @@ from pathlib import Path
 
 import msgspec
 
+from parsers.bounds import AMOUNT_EXPECTED
 from parsers.cardtext import split_cards
 from parsers.errors import ParseError, RejectCode, Rejected
 from parsers.record import FORMAT_VERSION, HandRecord, Source
@@ -100,15 +101,16 @@ def parse(text: str, *, file: str = "") -> Iterator[HandRecord | Rejected]:
         except msgspec.ValidationError as error:
             message, _, path = str(error).partition(" - at ")
             wanted = message.removeprefix("Expected ").split(", got ")[0]
+            too_large = wanted.startswith("Integer value out of range")  # beyond 64 bits
             yield Rejected.from_error(
                 ParseError(
-                    expected=wanted + (f" at {path.strip('`')}" if path else ""),
-                    found=_field_text(line, path),
+                    expected=(AMOUNT_EXPECTED if too_large else wanted) + (f" at {path.strip('`')}" if path else ""),
+                    found="a larger number" if too_large else _field_text(line, path),
                     format=FORMAT,
                     file=file,
                     line=number,
                     hand_id=_guess_id(line),
-                    code=RejectCode.INVALID_RECORD,
+                    code=RejectCode.BAD_AMOUNT if too_large else RejectCode.INVALID_RECORD,
                 )
             )
         except msgspec.DecodeError as error:
@@ -135,7 +137,7 @@ def _field_text(line: str, path: str) -> str:
     """The value found at a JSON path like ``$.seats[0].stack``, for the error message."""
     try:
         value: object = json.loads(line)
-    except ValueError:
+    except (ValueError, RecursionError):
         return line[:60]
     for part in re.findall(r"\.([A-Za-z_]+)|\[(\d+)\]", path.removeprefix("$")):
         key, index = part

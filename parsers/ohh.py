@@ -133,6 +133,22 @@ def parse(text: str, *, file: str = "") -> Iterator[HandRecord | Rejected]:
                 )
             )
             continue
+        except (
+            ValueError,
+            ArithmeticError,
+            RecursionError,
+        ):  # a number of thousands of digits, brackets nested too deep
+            yield Rejected.from_error(
+                ParseError(
+                    expected="JSON with numbers of at most 4,300 digits, nested at most a few hundred deep",
+                    found=piece[:60],
+                    format=FORMAT,
+                    file=file,
+                    line=line,
+                    hand_id=_guess_id(piece),
+                )
+            )
+            continue
         try:
             yield _hand(root, file, line)
         except ParseError as error:

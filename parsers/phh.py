@@ -86,7 +86,7 @@ _TABLE_HEADER = re.compile(
 _VARIANT_KEY = re.compile(r"""^[ \t]*variant[ \t]*=[ \t]*['"]""", re.MULTILINE)
 _ACTIONS_KEY = re.compile(r"""^[ \t]*actions[ \t]*=""", re.MULTILINE)
 _TOML_WHERE = re.compile(r"\(at line (?P<line>\d+), column (?P<column>\d+)\)")
-_PLAYER = re.compile(r"^p(?P<index>[1-9]\d*)$")
+_PLAYER = re.compile(r"^p(?P<index>[1-9]\d{0,3})$")
 _ACTIONS_GRAMMAR = "a PHH action (d dh pN CARDS, d db CARDS, pN cbr AMOUNT, pN cc, pN f, pN sm [CARDS])"
 
 
@@ -143,6 +143,18 @@ def parse(text: str, *, file: str = "") -> Iterator[HandRecord | Rejected]:
                     file=file,
                     line=chunk.line + offset,
                     column=int(where.group("column")) if where else 0,
+                    hand_id=hand_label,
+                )
+            )
+            continue
+        except (ValueError, ArithmeticError, RecursionError):  # a number of thousands of digits, arrays nested too deep
+            yield Rejected.from_error(
+                ParseError(
+                    expected="TOML with numbers of at most 4,300 digits, nested at most a few hundred deep",
+                    found=chunk.text.strip()[:60],
+                    format=FORMAT,
+                    file=file,
+                    line=chunk.line,
                     hand_id=hand_label,
                 )
             )

@@ -99,7 +99,7 @@ _ALL_IN = r"(?P<all_in>\ and\ go\ all\ in)?"  # suffix of an all-in bet, call, r
 _START = re.compile(
     r"""^--\ starting\ hand\ \#(?P<number>\d+)\s*
     (?:\(id:\ (?P<id>[A-Za-z0-9_-]+)\)\s*)?             # the hand id, from 2022-11 on
-    (?P<game>.*?)\s*                                     # "(No Limit Texas Hold'em)", bare from 2026
+    (?P<game>(?:.*?\S)?)\s*                              # "(No Limit Texas Hold'em)", bare from 2026
     (?:\(dealer:\ "(?P<dealer>.+\ @\ [A-Za-z0-9_-]{10})"\)|\(dead\ button\))  # the button
     \s*--$""",
     re.VERBOSE,
@@ -116,7 +116,7 @@ _STACK = re.compile(
 _BOARD = re.compile(
     r"""^(?P<street>flop|turn|river)                  # any case: 2020 logs write "flop:"
     (?:\ \(second\ (?P<second>run|board)\))?:\s*      # a second run or board
-    (?P<old>[^\[]*?)\s*\[(?P<new>[^\]]*)\]$           # earlier cards, then the new ones
+    (?P<old>(?:[^\[]*?[^\[\s])?)\s*\[(?P<new>[^\]]*)\]$           # earlier cards, then the new ones
     """,
     re.VERBOSE | re.IGNORECASE,
 )
@@ -139,7 +139,7 @@ _ACTIONS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         (
             "collect",
             rf"""collected\ {_N}\ from\ pot
-            (?:\ with\ (?P<description>.+?))?                 # the hand, where shown
+            (?:\ with\ (?P<description>.*?\S))?               # the hand, where shown (ends in a letter: linear)
             (?P<second>\ on\ the\ second\ (?:run|board))?     # run it twice / double board
             (?:\s+\(combination:\ [^)]*\))?""",
         ),
@@ -166,7 +166,7 @@ _TABLE_LINE = re.compile(
 )
 _FILE_GAME = re.compile(r"poker_now_log_(?P<game>[A-Za-z0-9_-]+)\.csv$")
 _HEADER = ("entry", "at", "order")
-_DIGITS = re.compile(r"[0-9]+")  # ASCII only: str.isdigit() also takes "¹"
+_DIGITS = re.compile(r"[0-9]{1,30}")  # ASCII only: str.isdigit() also takes "¹"; never 5,000 digits
 _ROW = re.compile(r'^"(?:[^"]|"")*",(\d{4}-\d\d-\d\dT[^,]*),(\d+)\s*$')
 _CLOCK_SLACK_MS = 1000  # ``order`` is the row's time in ms times 100 (plus a count), give or take
 

@@ -42,7 +42,7 @@ from parsers.pokernow import EventKind, TableEvent
 FORMAT = "pokernow-ledger"
 COLUMNS = ("player_nickname", "player_id", "session_start_at", "session_end_at", "buy_in", "buy_out", "stack")
 _SCALES = (Fraction(1), Fraction(100), Fraction(1, 100))
-_INTEGER = re.compile(r"-?[0-9]+")
+_INTEGER = re.compile(r"-?[0-9]{1,18}")  # within 64 bits (parsers.bounds)
 
 
 @dataclass(frozen=True, slots=True)

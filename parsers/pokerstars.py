@@ -69,15 +69,15 @@ _HEADER = re.compile(
     """,
     re.VERBOSE,
 )
-_DATE_START = re.compile(r"\s+-\s+(?=\d{4}/\d{1,2}/\d{1,2}|no\sdate$)")  # " - 2019/01/17 ..." ends the game
+_DATE_START = re.compile(r"(?<!\s)\s+-\s+(?=\d{4}/\d{1,2}/\d{1,2}|no\sdate$)")  # " - 2019/01/17 ..." ends the game
 _CASH = re.compile(
-    r"""^(?P<game>[^()]+?)\s+\((?P<stakes>[^()]*)\)   # Hold'em No Limit ($0.05/$0.10 USD)
+    r"""^(?P<game>[^()]*?[^()\s])\s+\((?P<stakes>[^()]*)\)   # Hold'em No Limit ($0.05/$0.10 USD)
     (?:\s+\[(?:AAMS|ADM)\sID:\s[^\]]*\])?$          # [AAMS ID: ...] of Italian files
     """,
     re.VERBOSE,
 )
 _TOURNAMENT = re.compile(
-    r"""^(?:Zoom\s)?Tournament\s\#(?P<tid>\d+),\s+(?P<body>.+?)\s+-\s+  # Tournament #797536898, <buy-in> <game>
+    r"""^(?:Zoom\s)?Tournament\s\#(?P<tid>\d+),\s+(?P<body>.*?\S)\s+-\s+  # Tournament #797536898, <buy-in> <game>
     (?:Match\sRound\s[IVXLC]+,\s+)?Level\s*(?P<level>[IVXLC]+|\d+)\s*    # - Level XI
     \((?P<sb>[^/()]+)/(?P<bb>[^()]+)\)$                                 # (400/800)
     """,

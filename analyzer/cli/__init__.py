@@ -14,6 +14,7 @@ from typing import Any
 import click
 
 from analyzer.compiled import describe
+from analyzer.safetext import VisibleStream
 
 #: command name -> (module under analyzer.cli, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -59,6 +60,22 @@ def cli() -> None:
 
     Example: sixplus audit night.txt --rules shortdeck
     """
+    visible()
+
+
+def visible() -> None:
+    """Everything the commands print goes through :func:`analyzer.safetext.terminal`: a
+    control character from a file (ESC, OSC, CSI, a bidi override, NUL) is shown escaped."""
+    out, err = sys.stdout, sys.stderr
+    if isinstance(out, VisibleStream) and isinstance(err, VisibleStream):
+        return
+    sys.stdout, sys.stderr = VisibleStream(out), VisibleStream(err)
+    ctx = click.get_current_context()
+
+    def restore() -> None:
+        sys.stdout, sys.stderr = out, err
+
+    ctx.call_on_close(restore)
 
 
 def main(argv: list[str] | None = None) -> Any:

@@ -16,6 +16,9 @@ ENV_STORE = "SIXPLUS_STORE"
 ENV_FILES = "SIXPLUS_FILES"
 ENV_SAMPLE = "SIXPLUS_SAMPLE"
 LOCAL = "127.0.0.1"
+#: the largest file the server accepts, in MB: the app's own archive limit
+#: (dashboards.uploads.LIMITS.zip_bytes, one limit everywhere; a test keeps them equal)
+MAX_UPLOAD_MB = 128
 
 
 def streamlit_args(app: str, *, port: int, headless: bool, address: str | None = None) -> list[str]:
@@ -36,6 +39,8 @@ def streamlit_args(app: str, *, port: int, headless: bool, address: str | None =
         "viewer",
         "--theme.base",
         "light",
+        "--server.maxUploadSize",
+        str(MAX_UPLOAD_MB),
     ]
     if address:
         args += ["--server.address", address]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import NoReturn
@@ -28,7 +29,12 @@ def user_errors() -> Iterator[None]:
         yield
     except HandHistoryError as error:
         fail(str(error))
-    except (OSError, ValueError) as error:
+    except OSError as error:
+        if error.errno == errno.ENOSPC:
+            where = error.filename or "writing"
+            fail(f"the disk is full ({where}); free space and run it again (a store keeps nothing uncommitted)")
+        fail(str(error))
+    except ValueError as error:
         fail(str(error))
 
 

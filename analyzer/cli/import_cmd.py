@@ -39,8 +39,9 @@ def command(
     """
     with user_errors():
         store = Store(store_dir)
-        report = import_paths(list(paths), store, workers=workers, format=format_name, progress=tqdm_bar)
-        equity_hands = 0 if no_equity else fill_allin_ev(store, workers=workers, progress=tqdm_bar)
+        with store.locked():  # from the first write to the equity pass's last commit
+            report = import_paths(list(paths), store, workers=workers, format=format_name, progress=tqdm_bar)
+            equity_hands = 0 if no_equity else fill_allin_ev(store, workers=workers, progress=tqdm_bar)
     if as_json:
         for f in report.files:
             click.echo(json.dumps(_file_json(f), ensure_ascii=False))

@@ -41,6 +41,8 @@ def positions(record: HandRecord) -> dict[str, str]:
     >>> blinds = (Post("A", PostKind.SMALL_BLIND, 1), Post("B", PostKind.BIG_BLIND, 2))
     >>> positions(HandRecord("2", seats, button=6, posts=blinds))
     {'A': 'SB', 'B': 'BB', 'C': 'UTG', 'D': 'HJ', 'E': 'CO', 'F': 'BTN'}
+    >>> positions(HandRecord("3", seats[:1], button=4, posts=blinds[:1]))  # one dealt in, the button elsewhere
+    {'A': 'BTN'}
     """
     return dealt_positions(record, [s for s in record.seats if not s.sitting_out])
 
@@ -66,7 +68,7 @@ def _labels(button: int, seats: tuple[int, ...], has_blinds: bool) -> tuple[tupl
     order = sorted(range(len(seats)), key=lambda i: ((seats[i] - button - 1) % 1000, seats[i]))
     labels = [(order[-1], "BTN")]
     rest = order[:-1]
-    if has_blinds:
+    if has_blinds and rest:  # one player dealt in: the button alone
         if len(order) == 2:
             labels.append((rest[0], "BB"))
             rest = []

@@ -2,12 +2,20 @@
 
 ``forkserver`` workers start from a clean process (no threads inherited from polars or
 Arrow in this one). A small job runs in this process: starting workers costs more.
+Workers end with the process that started them, however it ends (a SIGKILL included): each
+asks the kernel to kill it when its parent (the fork server, which ends with this process)
+dies, and watches this process too.
 """
 
 from __future__ import annotations
 
+import ctypes
 import multiprocessing
 import os
+import signal
+import sys
+import threading
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -38,7 +46,8 @@ def ordered_map(
         yield from map(work, tasks)
         return
     context = multiprocessing.get_context("forkserver")
-    with ProcessPoolExecutor(workers, mp_context=context, initializer=initializer, initargs=initargs) as pool:
+    start = (os.getpid(), initializer, initargs)
+    with ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker, initargs=start) as pool:
         pending: deque[Future[R]] = deque()
         queue = iter(tasks)
         for task in queue:
@@ -51,3 +60,34 @@ def ordered_map(
                 pending.append(pool.submit(work, task))
                 break
             yield done
+
+
+def _start_worker(parent: int, initializer: Callable[..., object] | None, initargs: tuple[Any, ...]) -> None:
+    """A worker's first call: tied to the process that started the pool, then the pool's own initializer."""
+    _die_with_parent()
+    threading.Thread(target=_watch, args=(parent,), daemon=True, name="sixplus-parent-watch").start()
+    if initializer is not None:
+        initializer(*initargs)
+
+
+def _die_with_parent() -> None:
+    """Linux: SIGKILL this process when its parent ends (``prctl(PR_SET_PDEATHSIG)``)."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG = 1
+    except (OSError, AttributeError):  # pragma: no cover - no prctl: the watch thread does it
+        pass
+
+
+def _watch(parent: int, every: float = 0.5) -> None:
+    """End this worker once the process that started the pool is gone."""
+    while True:
+        time.sleep(every)
+        try:
+            os.kill(parent, 0)
+        except ProcessLookupError:
+            os._exit(1)
+        except PermissionError:  # pragma: no cover - the pid reused by another user's process
+            os._exit(1)

@@ -19,10 +19,11 @@ from __future__ import annotations
 import fcntl
 import json
 import os
+import re
 import shutil
 import uuid
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -41,11 +42,20 @@ STORE_VERSION = 1
 class StoreError(AnalyzerError):
     """A store folder that cannot be read or written, with what was expected and found."""
 
-    def __init__(self, *, path: Path | str, expected: str, found: str) -> None:
+    def __init__(self, *, path: Path | str, expected: str, found: str, todo: str = "") -> None:
         self.path = str(path)
         self.expected = expected
         self.found = found
-        super().__init__(f"store {path}: expected {expected}, found {found}")
+        self.todo = todo
+        super().__init__(f"store {path}: expected {expected}, found {found}" + (f"; {todo}" if todo else ""))
+
+
+#: what to do about a damaged store, said with the error
+REPAIR = (
+    "restore manifest.json (and the batches folder) from a backup, or move the store folder aside "
+    "and import the hand histories again into a new one"
+)
+_BATCH_NAME = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9_.-]*")
 
 
 def default_store_dir() -> Path:
@@ -87,6 +97,7 @@ class Store:
 
     def __init__(self, root: Path | str | None = None) -> None:
         self.root = Path(root) if root is not None else default_store_dir()
+        self._outer = False  # inside locked(): writing() uses the lock held
 
     def __repr__(self) -> str:
         return f"Store({str(self.root)!r})"
@@ -100,21 +111,47 @@ class Store:
             return Manifest()
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
-            return Manifest(
+            manifest = Manifest(
                 version=int(data["version"]),
-                batches=tuple(Batch(b["name"], tuple(b["tables"]), int(b["hands"])) for b in data["batches"]),
+                batches=tuple(Batch(str(b["name"]), tuple(b["tables"]), int(b["hands"])) for b in data["batches"]),
                 imports=tuple(ImportLog(**i) for i in data.get("imports", ())),
             )
-        except (ValueError, KeyError, TypeError) as error:
-            raise StoreError(path=path, expected="a sixplus manifest", found=str(error)) from None
+        except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as error:
+            found = f"{type(error).__name__.replace('Error', '').lower() or 'bad'} content ({str(error)[:80]})"
+            raise StoreError(path=path, expected="a sixplus manifest", found=found, todo=REPAIR) from None
+        if manifest.version > STORE_VERSION:
+            raise StoreError(
+                path=path,
+                expected=f"a store of version {STORE_VERSION} or lower",
+                found=str(manifest.version),
+                todo="use a newer sixplus",
+            )
+        for batch in manifest.batches:
+            if not _BATCH_NAME.fullmatch(batch.name) or not set(batch.tables) <= set(TABLES) or batch.hands < 0:
+                raise StoreError(
+                    path=path,
+                    expected="batches named by the store, of its tables",
+                    found=repr(batch.name[:80]),
+                    todo=REPAIR,
+                )
+        return manifest
 
     def files(self, table: str) -> list[Path]:
         """The committed Parquet files of a table, oldest first."""
         if table not in TABLES:
             raise StoreError(path=self.root, expected="a table (" + ", ".join(TABLES) + ")", found=table)
-        return [
+        found = [
             self.root / "batches" / b.name / f"{table}.parquet" for b in self.manifest().batches if table in b.tables
         ]
+        for path in found:
+            if not path.is_file():
+                raise StoreError(
+                    path=self.root,
+                    expected=f"every part file manifest.json lists ({path.relative_to(self.root)})",
+                    found="it missing",
+                    todo=REPAIR,
+                )
+        return found
 
     def scan(self, table: str) -> pl.LazyFrame:
         """A lazy frame over a table (empty, with its columns, when nothing is stored)."""
@@ -152,17 +189,44 @@ class Store:
     def writing(self) -> Iterator[Transaction]:
         """Hold the writer's lock, clear what a killed writer left, and give a transaction.
 
-        Nothing the transaction writes is visible until :meth:`Transaction.commit`.
+        Nothing the transaction writes is visible until :meth:`Transaction.commit`. Inside
+        :meth:`locked`, the lock already held is used (an import and its equity pass); any
+        other writer, this object's own included, is refused.
         """
+        if self._outer:
+            with Transaction(self).aborting() as tx:
+                yield tx
+            return
+        with self._lock(), Transaction(self).aborting() as tx:
+            yield tx
+
+    @contextmanager
+    def locked(self) -> Iterator[None]:
+        """Hold the writer's lock for everything inside (several transactions: an import from
+        its first write to the last commit of its equity pass); another writer is refused."""
+        with self._lock():
+            self._outer = True
+            try:
+                yield
+            finally:
+                self._outer = False
+
+    @contextmanager
+    def _lock(self) -> Iterator[None]:
         self.root.mkdir(parents=True, exist_ok=True)
         with open(self.root / ".lock", "a+b") as lock:
             try:
                 fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
-                raise StoreError(path=self.root, expected="no other import running", found="the store locked") from None
+                raise StoreError(
+                    path=self.root,
+                    expected="no other import running",
+                    found="the store locked",
+                    todo="wait for the other import to finish, then run this one again",
+                ) from None
             try:
                 self._clean()
-                yield Transaction(self)
+                yield
             finally:
                 fcntl.flock(lock, fcntl.LOCK_UN)
 
@@ -197,6 +261,25 @@ class Transaction:
         self.staging.mkdir(parents=True)
         self.batches: list[Batch] = []
         self._open: BatchWriter | None = None
+
+    @contextmanager
+    def aborting(self) -> Iterator[Transaction]:
+        """This transaction; when what runs inside fails (a full disk), what it wrote aside
+        is removed at once (the store stays as its last commit left it)."""
+        try:
+            yield self
+        except BaseException:
+            self.abort()
+            raise
+
+    def abort(self) -> None:
+        """Drop what was written and not committed (open files closed, errors ignored)."""
+        if self._open is not None:
+            for writer in self._open.writers.values():
+                with suppress(OSError):
+                    writer.close()
+            self._open = None
+        shutil.rmtree(self.staging, ignore_errors=True)
 
     def batch(self) -> BatchWriter:
         """The batch being written (a new one after :meth:`close_batch`)."""

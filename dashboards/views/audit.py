@@ -14,7 +14,7 @@ from analyzer.report import audit_json, ledger_csv, problems_csv, summary_json
 from dashboards import context, data, nav, store_view
 from dashboards.show import columns, md, money, verdict_label
 from dashboards.strings import tr
-from dashboards.uploads import Upload
+from dashboards.uploads import LIMITS, Upload
 from parsers.errors import HandHistoryError
 from parsers.formats import write
 
@@ -42,11 +42,25 @@ def back_to_sample() -> None:
     st.session_state[context.SOURCE] = "sample"
 
 
+def limits_text(lang: str) -> str:
+    """What the app enforces on an upload, said where the files are dropped."""
+    mb = 1 << 20
+    return tr(
+        "audit.limits",
+        lang,
+        files=f"{LIMITS.files:,}",
+        file=LIMITS.file_bytes // mb,
+        zip=LIMITS.zip_bytes // mb,
+        total=LIMITS.total_bytes // mb,
+    )
+
+
 def render() -> None:
     ctx = context.current()
     lang = ctx.lang
     st.title(tr("audit.title", lang))
     st.file_uploader(tr("audit.upload", lang), accept_multiple_files=True, key=UPLOADER, on_change=take_uploads)
+    st.caption(limits_text(lang))
     if ctx.source == "store":
         store_view.audit(ctx)
         return

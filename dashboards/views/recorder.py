@@ -17,8 +17,9 @@ from dashboards import context
 from dashboards.show import columns, md, money, verdict_label
 from dashboards.strings import tr
 from dashboards.uploads import Upload
-from parsers import compact, native
+from parsers import native
 from parsers.errors import HandHistoryError, Rejected
+from parsers.formats import parse_text
 from parsers.record import HandRecord
 
 HAND_ID = "rec_id"
@@ -64,15 +65,15 @@ HEADER_LINES = 6
 def check(text: str, rules: str) -> tuple[HandRecord | None, HandAudit | None, str]:
     """The hand read from the text and its audit, or the one-line reason it cannot be read."""
     try:
-        items = list(compact.parse(text, file="recorder"))
+        items = list(parse_text(text, format="compact", file="recorder"))
+        first = items[0] if items else None
+        if isinstance(first, HandRecord):
+            return first, audit_hand(first, load_rules(rules)), ""
     except HandHistoryError as error:
         return None, None, str(error)
-    if not items:
-        return None, None, "recorder: no hand"
-    first = items[0]
     if isinstance(first, Rejected):
         return None, None, first.message
-    return first, audit_hand(first, load_rules(rules)), ""
+    return None, None, "recorder: no hand"
 
 
 def _add(record: HandRecord) -> None:

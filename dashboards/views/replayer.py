@@ -12,6 +12,7 @@ from analyzer.evaluator import evaluate
 from analyzer.replay.engine import BOARD_SIZE, Replay, Step, replay
 from analyzer.replay.findings import HandAudit
 from analyzer.ruleset import RuleSet, load_rules
+from analyzer.safetext import chart_label
 from dashboards import context, data
 from dashboards.context import AUTO
 from dashboards.show import card_md, cards, columns, md, money, verdict_label
@@ -141,7 +142,7 @@ def stacks_chart(record: HandRecord, result: Replay, index: int, lang: str) -> N
     fig = go.Figure()
     for seat in record.seats:
         ys = [dict(s.stacks).get(seat.player, seat.stack) / scale for s in result.steps]
-        fig.add_trace(go.Scatter(x=list(range(len(ys))), y=ys, mode="lines", name=seat.player))
+        fig.add_trace(go.Scatter(x=list(range(len(ys))), y=ys, mode="lines", name=chart_label(seat.player)))
     fig.add_vline(x=index, line_dash="dot")
     fig.update_layout(
         title=tr("replay.stacks_chart", lang),

@@ -10,6 +10,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from analyzer.money import ChipValue, Unit
+from analyzer.safetext import chart_label
 from analyzer.settlement import (
     AS_AUDITED,
     AS_PAID,
@@ -168,7 +169,7 @@ def show(result: NightSettlement, lang: str) -> None:
     st.dataframe(columns(pd.DataFrame(rows), lang), hide_index=True, key="settle_players")
     fig = go.Figure()
     scale = 10**result.decimals
-    names = [p.player for p in result.players]
+    names = [chart_label(p.player) for p in result.players]
     fig.add_bar(name=tr("col.net", lang), x=names, y=[p.net / scale for p in result.players])
     if result.corrections:
         fig.add_bar(name=tr("col.audited_net", lang), x=names, y=[p.audited_net / scale for p in result.players])

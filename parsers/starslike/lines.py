@@ -233,14 +233,14 @@ def _other(line: str, rest: str, decimals: int) -> PlayerLine:
 
 _TABLE = re.compile(
     r"""^Table\s'(?P<table>.*)'            # Table 'Harding II'
-    (?:\s(?P<max>\d+)-max)?                 # 6-max (old tournaments have none)
+    (?:\s(?P<max>\d{1,3})-max)?             # 6-max (old tournaments have none)
     (?:\s\((?:Play\sMoney|Real\sMoney)\))?  # (Play Money)
-    \sSeat\s\#(?P<button>\d+)\sis\sthe\sbutton$
+    \sSeat\s\#(?P<button>\d{1,3})\sis\sthe\sbutton$
     """,
     re.VERBOSE,
 )
 _SEAT = re.compile(
-    r"""^Seat\s(?P<seat>\d+):\s(?P<name>.+)\s        # Seat 1: name (greedy: names may hold brackets)
+    r"""^Seat\s(?P<seat>\d{1,3}):\s(?P<name>.+)\s    # Seat 1: name (greedy: names may hold brackets)
     \((?P<stack>\S+)\sin\schips(?:,\s[^)]*\sbounty)?\)  # ($36.09 in chips) or (34539 in chips, $0.91 bounty)
     (?P<rest>\sis\ssitting\sout|\sout\sof\shand.*)?$    # is sitting out
     """,
@@ -271,7 +271,13 @@ def read_seat_line(line: str, decimals: int) -> tuple[Seat, str]:
     colon = line.find(": ")
     paren = line.rfind(" (")
     seat_text = line[5:colon]
-    if line.endswith(" in chips)") and 5 < colon < paren and seat_text.isascii() and seat_text.isdigit():
+    if (
+        line.endswith(" in chips)")
+        and 5 < colon < paren
+        and seat_text.isascii()
+        and seat_text.isdigit()
+        and len(seat_text) < 4
+    ):
         name, stack_text, out = line[colon + 2 : paren], line[paren + 2 : -10], False  # the usual line
     else:
         seat = _SEAT.match(line)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from dashboards.uploads import Limits, Upload, read_uploads, unpack, uploads_from_paths
+from dashboards.uploads import IMPORT_HINT, Limits, Upload, read_uploads, unpack, uploads_from_paths
 from parsers.buyins import BuyIns
 from parsers.formats import ParsedFile
 from tests.dashboards.conftest import BROKEN, CORPUS, HANDS_IN
@@ -105,7 +105,7 @@ def test_a_zip_bomb_stops_at_the_member_limit_while_unpacking() -> None:
     assert len(bomb.data) < 64 << 10
     unpacked = unpack([bomb], limits=Limits(file_bytes=1 << 20))
     assert not unpacked.files
-    assert unpacked.issues[0].message == "night.zip/bomb.txt: not read: larger than 1 MB unpacked"
+    assert unpacked.issues[0].message == "night.zip/bomb.txt: not read: larger than 1 MB unpacked" + IMPORT_HINT
 
 
 def test_file_count_and_total_size_are_bounded(files: dict[str, Upload]) -> None:
@@ -118,7 +118,7 @@ def test_file_count_and_total_size_are_bounded(files: dict[str, Upload]) -> None
     half = Upload("a.txt", b"x" * (600 << 10))
     unpacked = unpack([half, Upload("b.txt", half.data)], limits=Limits(total_bytes=1 << 20))
     assert [u.name for u in unpacked.files] == ["a.txt"]
-    assert [i.message for i in unpacked.issues] == ["b.txt: not read: the upload exceeds 1 MB"]
+    assert [i.message for i in unpacked.issues] == ["b.txt: not read: the upload exceeds 1 MB" + IMPORT_HINT]
 
 
 def test_an_archive_too_large_is_not_opened() -> None:

@@ -1,0 +1,306 @@
+"""The bounds every hand is checked against at the edge, before any arithmetic on it.
+
+Stated as data, applied in one place: every reader's records pass :func:`check_record`
+(through :func:`parsers.formats.parse_text` and :func:`~parsers.formats.read_bytes`), and
+amounts read from text pass :func:`check_minor` (through :func:`parsers.amounts.to_minor`).
+A hand outside them is rejected with its line and what was expected, never a Python error.
+
+* An amount is at most :data:`MAX_AMOUNT` = 10^15 minor units either way (10 trillion at two
+  decimals). Sums stay exact in 64-bit integers (pyarrow and numpy columns of the store):
+  9,223 hands each moving the largest amount on every one of its fields still fit.
+* ``decimals`` is 0 to :data:`MAX_DECIMALS` = 8 (a satoshi); more makes formatting costly.
+* At most :data:`MAX_SEATS` seats (a 52-card deck deals 23 hands), :data:`MAX_ACTIONS`
+  actions and posts, :data:`MAX_RUNS` boards, seat numbers 0 to :data:`MAX_SEAT_NUMBER`,
+  and names, ids and other texts of at most :data:`MAX_TEXT` characters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from parsers.errors import ParseError, RejectCode
+from parsers.record import HandRecord
+
+MAX_AMOUNT = 10**15
+MAX_DECIMALS = 8
+MAX_SEATS = 23
+MAX_SEAT_NUMBER = 999
+MAX_ACTIONS = 5_000
+MAX_RUNS = 10
+MAX_ITEMS = 500  # shown hands, awards, returns, deductions, cashouts, pots
+MAX_TEXT = 1_000
+MAX_LINE = 2_000_000_000  # line numbers and hand numbers (a 32-bit column of the store)
+
+AMOUNT_EXPECTED = f"an amount of at most {MAX_AMOUNT:,} minor units either way"
+
+
+def check_minor(value: int, *, text: str | None = None, line: int = 0) -> int:
+    """The amount, or a :class:`ParseError` when it is beyond :data:`MAX_AMOUNT`.
+
+    >>> check_minor(1250)
+    1250
+    >>> check_minor(10**16, text="1e16")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    parsers.errors.ParseError: <input>: input: expected an amount of at most 1,000,000,000,000,000 ..., found '1e16'
+    """
+    if -MAX_AMOUNT <= value <= MAX_AMOUNT:
+        return value
+    raise ParseError(
+        expected=AMOUNT_EXPECTED,
+        found=text if text is not None else _digits(value),
+        line=line,
+        code=RejectCode.BAD_AMOUNT,
+    )
+
+
+def check_decimals(decimals: int, *, line: int = 0) -> int:
+    """Decimals between 0 and :data:`MAX_DECIMALS`.
+
+    >>> check_decimals(2)
+    2
+    >>> check_decimals(-1)
+    Traceback (most recent call last):
+    ...
+    parsers.errors.ParseError: <input>: input: expected decimals from 0 to 8, found '-1'
+    """
+    if 0 <= decimals <= MAX_DECIMALS:
+        return decimals
+    raise ParseError(
+        expected=f"decimals from 0 to {MAX_DECIMALS}", found=_digits(decimals), line=line, code=RejectCode.BAD_AMOUNT
+    )
+
+
+def _digits(value: int) -> str:
+    """A number as text, a huge one cut (Python refuses to print more than 4,300 digits)."""
+    if -(10**60) < value < 10**60:
+        return str(value)
+    return f"a number of about {value.bit_length() * 30103 // 100000} digits"
+
+
+def check_record(record: HandRecord) -> HandRecord:
+    """The record when every amount, count and length is within the bounds; else a
+    :class:`ParseError` naming the first field outside them and its line.
+
+    The usual hand is checked in one pass over its numbers; only a hand outside the bounds
+    is walked field by field to name the first one.
+    """
+    stakes = record.stakes
+    amounts = [s.stack for s in record.seats]
+    amounts += [p.amount for p in record.posts]
+    amounts += [a.to for a in record.actions]
+    amounts += [a.amount for a in record.awards]
+    amounts += [r.amount for r in record.returned]
+    amounts += [d.amount for d in record.deductions]
+    amounts += [c.amount + c.fee for c in record.cashouts]
+    amounts += record.pots
+    amounts += record.finishing_stacks or ()
+    amounts += (
+        stakes.ante,
+        stakes.small_blind,
+        stakes.big_blind,
+        stakes.button_blind,
+        stakes.straddle,
+        stakes.min_bet,
+        stakes.small_bet,
+        stakes.big_bet,
+        stakes.cap,
+        record.total_pot or 0,
+    )
+    seats = [s.seat for s in record.seats]
+    if record.button is not None:
+        seats.append(record.button)
+    if record.max_seats is not None:
+        seats.append(record.max_seats)
+    numbers = [p.line for p in record.posts]
+    numbers += [a.line for a in record.actions]
+    numbers += [s.line for s in record.shown]
+    numbers += [a.line for a in record.awards]
+    numbers += [r.line for r in record.returned]
+    numbers += (record.source.line, record.source.number or 0)
+    indexes = [a.pot or 0 for a in record.awards] + [a.run for a in record.awards]
+    indexes += [d.pot or 0 for d in record.deductions]
+    texts = max(
+        len(record.hand_id),
+        len(record.table),
+        len(record.currency),
+        len(record.started_at or ""),
+        len(record.game.declared),
+        len(record.game.site),
+        max((len(s.player) for s in record.seats), default=0),
+    )
+    if (
+        -MAX_AMOUNT <= min(amounts) <= max(amounts) <= MAX_AMOUNT
+        and 0 <= min(seats, default=0) <= max(seats, default=0) <= MAX_SEAT_NUMBER
+        and 0 <= min(numbers) <= max(numbers) <= MAX_LINE
+        and 0 <= min(indexes, default=0) <= max(indexes, default=0) <= MAX_ITEMS
+        and 0 <= record.decimals <= MAX_DECIMALS
+        and texts <= MAX_TEXT
+        and len(record.seats) <= MAX_SEATS
+        and len(record.posts) + len(record.actions) <= MAX_ACTIONS
+        and len(record.boards) <= MAX_RUNS
+        and max(
+            len(record.shown),
+            len(record.awards),
+            len(record.returned),
+            len(record.deductions),
+            len(record.cashouts),
+            len(record.pots),
+        )
+        <= MAX_ITEMS
+    ):
+        return record
+    _name_the_field(record)
+    return record  # pragma: no cover - the walk names what the pass found
+
+
+def _name_the_field(record: HandRecord) -> None:
+    """Walk the fields of a hand outside the bounds and raise for the first one."""
+    line = record.source.line if 0 <= record.source.line <= MAX_LINE else 0
+    lines = [p.line for p in record.posts] + [a.line for a in record.actions] + [s.line for s in record.shown]
+    lines += [a.line for a in record.awards] + [r.line for r in record.returned]
+    lines += (record.source.line, record.source.number or 0)
+    for number in lines:
+        if not 0 <= number <= MAX_LINE:
+            raise ParseError(
+                expected=f"a line or hand number from 0 to {MAX_LINE:,}",
+                found=_digits(number),
+                line=line,
+                hand_id=_id(record),
+                code=RejectCode.INVALID_RECORD,
+            )
+    for award in record.awards:
+        if not (0 <= (award.pot or 0) <= MAX_ITEMS and 0 <= award.run <= MAX_ITEMS):
+            raise ParseError(
+                expected=f"a pot and run number from 0 to {MAX_ITEMS}",
+                found=f"pot {_digits(award.pot or 0)}, run {_digits(award.run)}",
+                line=line,
+                hand_id=_id(record),
+                code=RejectCode.INVALID_RECORD,
+            )
+    for deduction in record.deductions:
+        if not 0 <= (deduction.pot or 0) <= MAX_ITEMS:
+            raise ParseError(
+                expected=f"a pot number from 0 to {MAX_ITEMS}",
+                found=_digits(deduction.pot or 0),
+                line=line,
+                hand_id=_id(record),
+                code=RejectCode.INVALID_RECORD,
+            )
+    check_decimals(record.decimals, line=line)
+    _count(len(record.seats), MAX_SEATS, "seats", line)
+    _count(len(record.posts) + len(record.actions), MAX_ACTIONS, "posts and actions", line)
+    _count(len(record.boards), MAX_RUNS, "boards (runs)", line)
+    _count(
+        max(
+            len(record.shown),
+            len(record.awards),
+            len(record.returned),
+            len(record.deductions),
+            len(record.cashouts),
+            len(record.pots),
+        ),
+        MAX_ITEMS,
+        "shown hands, awards or pots",
+        line,
+    )
+    for seat in record.seats:
+        if not 0 <= seat.seat <= MAX_SEAT_NUMBER:
+            raise ParseError(
+                expected=f"a seat number from 0 to {MAX_SEAT_NUMBER}",
+                found=_digits(seat.seat),
+                line=line,
+                hand_id=_id(record),
+                code=RejectCode.INVALID_RECORD,
+            )
+        _text(seat.player, "a player name", line, record)
+    if record.max_seats is not None and not 0 <= record.max_seats <= MAX_SEAT_NUMBER:
+        raise ParseError(
+            expected=f"a table size from 0 to {MAX_SEAT_NUMBER}",
+            found=_digits(record.max_seats),
+            line=line,
+            hand_id=_id(record),
+            code=RejectCode.INVALID_RECORD,
+        )
+    if record.button is not None and not 0 <= record.button <= MAX_SEAT_NUMBER:
+        raise ParseError(
+            expected=f"a button seat from 0 to {MAX_SEAT_NUMBER}",
+            found=_digits(record.button),
+            line=line,
+            hand_id=_id(record),
+            code=RejectCode.INVALID_RECORD,
+        )
+    for text, what in (
+        (record.hand_id, "a hand id"),
+        (record.table, "a table name"),
+        (record.currency, "a currency"),
+        (record.started_at or "", "a start time"),
+        (record.game.declared, "a game name"),
+        (record.game.site, "a site name"),
+    ):
+        _text(text, what, line, record)
+    stakes = record.stakes
+    _amounts(
+        (
+            stakes.ante,
+            stakes.small_blind,
+            stakes.big_blind,
+            stakes.button_blind,
+            stakes.straddle,
+            stakes.min_bet,
+            stakes.small_bet,
+            stakes.big_bet,
+            stakes.cap,
+        ),
+        line,
+        record,
+    )
+    _amounts((s.stack for s in record.seats), line, record)
+    for post in record.posts:
+        _amounts((post.amount,), post.line or line, record)
+    for action in record.actions:
+        _amounts((action.to,), action.line or line, record)
+    for award in record.awards:
+        _amounts((award.amount,), award.line or line, record)
+    for returned in record.returned:
+        _amounts((returned.amount,), returned.line or line, record)
+    _amounts((d.amount for d in record.deductions), line, record)
+    _amounts((c.amount for c in record.cashouts), line, record)
+    _amounts((c.fee for c in record.cashouts), line, record)
+    _amounts(record.pots, line, record)
+    _amounts(record.finishing_stacks or (), line, record)
+    _amounts((sum(c.amount + c.fee for c in record.cashouts),), line, record)
+    if record.total_pot is not None:
+        _amounts((record.total_pot,), line, record)
+
+
+def _id(record: HandRecord) -> str | None:
+    return record.hand_id[:80] or None
+
+
+def _count(n: int, most: int, what: str, line: int) -> None:
+    if n > most:
+        raise ParseError(expected=f"at most {most} {what}", found=str(n), line=line, code=RejectCode.INVALID_RECORD)
+
+
+def _text(text: str, what: str, line: int, record: HandRecord) -> None:
+    if len(text) > MAX_TEXT:
+        raise ParseError(
+            expected=f"{what} of at most {MAX_TEXT} characters",
+            found=f"{len(text)} characters",
+            line=line,
+            hand_id=None,
+            code=RejectCode.INVALID_RECORD,
+        )
+
+
+def _amounts(values: Iterable[int], line: int, record: HandRecord) -> None:
+    for value in values:
+        if not -MAX_AMOUNT <= value <= MAX_AMOUNT:
+            raise ParseError(
+                expected=AMOUNT_EXPECTED,
+                found=_digits(value),
+                line=line,
+                hand_id=_id(record),
+                code=RejectCode.BAD_AMOUNT,
+            )

@@ -1,0 +1,174 @@
+"""Input bounds at the edge (parsers/bounds.py): amounts, decimals, counts and lengths are
+checked before any arithmetic, in every reader; a hand outside them is rejected with its
+line, and no Python-internal message reaches the user."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from analyzer.cli import cli
+from analyzer.night import audit_files
+from parsers import casino
+from parsers.bounds import MAX_AMOUNT, check_record
+from parsers.errors import ParseError, RejectCode
+from parsers.formats import read_bytes
+from parsers.record import HandRecord, Post, PostKind, Seat
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLES = ROOT / "sample_histories"
+NATIVE = (SAMPLES / "shortdeck-night.jsonl").read_text(encoding="utf-8").splitlines()
+STARS = (SAMPLES / "pokerstars-6plus-night.txt").read_text(encoding="utf-8")
+PYTHON_WORDS = (
+    "OverflowError",
+    "set_int_max_str_digits",
+    "Invalid format specifier",
+    "InvalidOperation",
+    "RecursionError",
+    "TypeError",
+    "Traceback",
+)
+
+
+def _native(**changes: object) -> bytes:
+    """Three native hands, the second changed."""
+    data = json.loads(NATIVE[1])
+    for path, value in changes.items():
+        node = data
+        *parents, last = path.split("__")
+        for part in parents:
+            node = node[int(part)] if part.isdigit() else node[part]
+        node[int(last) if last.isdigit() else last] = value
+    return "\n".join([NATIVE[0], json.dumps(data), NATIVE[2]]).encode() + b"\n"
+
+
+def _clean(text: str) -> None:
+    assert not [w for w in PYTHON_WORDS if w in text], text[-500:]
+
+
+def test_an_amount_at_the_bound_is_read_and_one_beyond_it_is_rejected_with_its_line() -> None:
+    assert [h.seats[0].stack for h in read_bytes(_native(seats__0__stack=MAX_AMOUNT), file="n.jsonl").hands][
+        1
+    ] == MAX_AMOUNT
+    parsed = read_bytes(_native(seats__0__stack=MAX_AMOUNT + 1), file="n.jsonl")
+    assert [h.source.line for h in parsed.hands] == [1, 3]
+    (rejected,) = parsed.rejected
+    assert rejected.code is RejectCode.BAD_AMOUNT and rejected.line == 2
+    assert rejected.message == (
+        "n.jsonl:2: native hand fri-2026-2: expected an amount of at most 1,000,000,000,000,000 minor units "
+        "either way, found '1000000000000001'"
+    )
+
+
+@pytest.mark.parametrize("stack", ["9223372036854775808", "-18446744073709551616", "1" + "0" * 5000], ids=len)
+def test_amounts_of_64_bits_and_more_never_reach_the_store_or_numpy(stack: str, tmp_path: Path) -> None:
+    night = tmp_path / "n.jsonl"
+    night.write_bytes(_native(seats__0__stack=12345).replace(b"12345", stack.encode()))
+    for args in (["audit", str(night)], ["import", str(night), "--store", str(tmp_path / "s"), "--no-equity"]):
+        result = CliRunner().invoke(cli, args)
+        assert result.exit_code == 1, result.output
+        assert "expected an amount of at most 1,000,000,000,000,000" in result.output
+        _clean(result.output)
+
+
+@pytest.mark.parametrize(("decimals", "found"), [(9, "9"), (400, "400"), (-1, "-1")])
+def test_decimals_are_0_to_8(decimals: int, found: str) -> None:
+    (rejected,) = read_bytes(_native(decimals=decimals), file="n.jsonl").rejected
+    assert rejected.message.endswith(f"expected decimals from 0 to 8, found '{found}'")
+    assert rejected.line == 2
+
+
+def test_a_5000_digit_amount_in_pokerstars_text_is_a_bad_amount_not_a_python_message() -> None:
+    text = STARS.replace("Seat 1: Anna ($100 in chips)", "Seat 1: Anna ($" + "9" * 5000 + " in chips)", 1)
+    parsed = read_bytes(text.encode(), file="stars.txt")
+    first = parsed.rejected[0]
+    assert first.code is RejectCode.BAD_AMOUNT and first.line == 3
+    assert "expected an amount of at most 1,000,000,000,000,000" in first.message
+    assert len(parsed.hands) == STARS.count("PokerStars Hand #") - 1
+    _clean(first.message)
+
+
+def test_counts_and_lengths_are_bounded() -> None:
+    seats = tuple(Seat(n, f"p{n}", 100) for n in range(1, 25))
+    with pytest.raises(ParseError, match="expected at most 23 seats, found '24'"):
+        check_record(HandRecord("h", seats))
+    with pytest.raises(ParseError, match="expected a player name of at most 1000 characters"):
+        check_record(HandRecord("h", (Seat(1, "x" * 1001, 100),)))
+    with pytest.raises(ParseError, match="expected a table size from 0 to 999"):
+        check_record(HandRecord("h", (Seat(1, "a", 100),), max_seats=2**64))
+    with pytest.raises(ParseError, match="expected a line or hand number from 0 to 2,000,000,000"):
+        check_record(HandRecord("h", (Seat(1, "a", 100),), posts=(Post("a", PostKind.ANTE, 1, line=10**25),)))
+
+
+def test_wrong_json_types_and_deep_nesting_are_rejected_in_native_ohh_and_casino() -> None:
+    deep = b"[" * 100_000 + b"]" * 100_000
+    for data, fmt in ((deep, "native"), (deep, "ohh"), (b'{"ohh": ' * 60_000, "ohh")):
+        parsed = read_bytes(data, file="x", format=fmt)
+        assert not parsed.hands and parsed.rejected
+        _clean(" ".join(r.message for r in parsed.rejected))
+    ohh = (SAMPLES / "holdem-night.ohh").read_text(encoding="utf-8")
+    first = ohh.split("\n\n")[0]
+    wrong = json.loads(first)
+    wrong["ohh"]["players"] = "everyone"
+    parsed = read_bytes(json.dumps(wrong).encode(), file="x.ohh", format="ohh")
+    assert not parsed.hands and len(parsed.rejected) == 1
+    _clean(parsed.rejected[0].message)
+    line = (
+        b'{"kind": ["bet"], "bet_id": 1}\n{"kind": "bet", "bet_id": "b", "draw_id": "d", "round": 1, '
+        b'"outcome": "x", "stake": 100, "odds": 1e300, "paid": 10}\n'
+    )
+    read = casino.read_bytes(line, file="c.jsonl")
+    assert [r.line for r in read.rejected] == [1, 2]
+    assert "expected odds: decimal odds from 0 to 1,000,000" in read.rejected[1].message
+
+
+def test_a_casino_bet_with_an_absurd_payout_is_rejected_and_the_audit_runs(tmp_path: Path) -> None:
+    bets = (SAMPLES / "casino" / "bets.csv").read_text(encoding="utf-8").splitlines()
+    bets.insert(2, "b-absurd,d01,3,winning-two-pair,10.00,2.43," + "9" * 40 + ",EUR,2024-05-01T20:02:00Z")
+    bets.insert(3, "b-bad,d01,3,winning-two-pair,10.00,NaN,1.00,EUR,2024-05-01T20:02:00Z")
+    path = tmp_path / "bets.csv"
+    path.write_text("\n".join(bets) + "\n", encoding="utf-8")
+    draws = SAMPLES / "casino" / "draws.csv"
+    result = CliRunner().invoke(cli, ["casino", "audit", str(draws), str(path), "--json"])
+    assert result.exit_code == 1, result.output
+    rejected = [json.loads(line)["rejected"] for line in result.output.splitlines() if line.startswith('{"rejected"')]
+    assert [(r["line"], r["code"]) for r in rejected] == [(3, "BAD_AMOUNT"), (4, "PARSE_ERROR")]
+    _clean(result.output)
+    result = CliRunner().invoke(cli, ["casino", "audit", str(draws), str(path), "--decimals", "-3"])
+    assert result.exit_code in (1, 2)
+    _clean(result.output)
+
+
+def test_mixed_zone_aware_and_naive_start_times_do_not_stop_the_between_hands_checks() -> None:
+    lines = [json.loads(line) for line in NATIVE[:3]]
+    lines[0]["started_at"] = "2026-11-27T20:00:00+00:00"
+    lines[1]["started_at"] = "2026-11-27T20:01:00"
+    lines[2]["started_at"] = "2026-11-27T20:02:00Z"
+    data = "\n".join(json.dumps(line) for line in lines).encode()
+    night = audit_files([read_bytes(data, file="n.jsonl")])
+    assert night.summary.hands == 3 and night.summary.unreadable == 0
+
+
+def test_one_dealt_in_player_has_a_position_and_the_hand_is_stored(tmp_path: Path) -> None:
+    data = json.loads(NATIVE[0])
+    for seat in data["seats"][1:]:
+        seat["sitting_out"] = True
+    path = tmp_path / "one.jsonl"
+    path.write_text(json.dumps(data) + "\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["import", str(path), "--store", str(tmp_path / "s"), "--no-equity"])
+    _clean(result.output)
+    assert result.exit_code in (0, 1), result.output
+
+
+def test_convert_survives_an_action_by_an_unseated_player(tmp_path: Path) -> None:
+    data = json.loads(NATIVE[0])
+    data["actions"].insert(1, {"street": "preflop", "player": "Zed", "kind": "call", "to": 100})
+    path = tmp_path / "zed.jsonl"
+    path.write_text(json.dumps(data) + "\n" + NATIVE[1] + "\n", encoding="utf-8")
+    for target in ("pokerstars", "phh", "ohh", "pokernow", "ggpoker"):
+        result = CliRunner().invoke(cli, ["convert", str(path), "--to", target])
+        _clean(result.output)
+        assert result.exit_code in (0, 2), result.output
