@@ -16,7 +16,6 @@ from analyzer.money import CHIPS, format_money
 from analyzer.safetext import page_text
 from dashboards.strings import STRINGS, tr
 
-
 VERDICT_ICON = {"ok": "✅", "note": "ℹ️", "warn": "⚠️", "violation": "⛔", "unreadable": "❓"}
 VERDICT_COLOUR = {
     "ok": "#2e7d32",
