@@ -232,6 +232,8 @@ def _statement(d: _Draft, words: list[str], line: int) -> None:
         if len(rest) < 2 or not rest[0].isdigit() or int(rest[0]) < 2:
             raise _error(line, "run N CARDS (N from 2) with the whole board of that run", " ".join(rest))
         d.runs[int(rest[0])] = tuple(split_cards(" ".join(rest[1:])))
+    elif head in ("return", "rake", "pot") and len(rest) < (2 if head == "return" else 1):
+        raise _error(line, f"{head} with its amount" + (" and player" if head == "return" else ""), " ".join(words))
     elif head == "return":
         d.returned.append(Returned(rest[0], _amount(d, rest[1], line), line=line))
     elif head == "rake":

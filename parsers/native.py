@@ -113,6 +113,17 @@ def parse(text: str, *, file: str = "") -> Iterator[HandRecord | Rejected]:
                     code=RejectCode.BAD_AMOUNT if too_large else RejectCode.INVALID_RECORD,
                 )
             )
+        except RecursionError:
+            yield Rejected.from_error(
+                ParseError(
+                    expected="one JSON object a line, nested at most a few hundred deep",
+                    found=line.strip()[:60],
+                    format=FORMAT,
+                    file=file,
+                    line=number,
+                    code=RejectCode.INVALID_RECORD,
+                )
+            )
         except msgspec.DecodeError as error:
             yield Rejected.from_error(
                 ParseError(

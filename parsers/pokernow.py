@@ -107,7 +107,7 @@ _START = re.compile(
 _END = re.compile(r"^--\ ending\ hand\ \#(?P<number>\d+)\s*--$", re.VERBOSE)
 _STACKS = re.compile(r"^Player\ stacks:\s*(?P<list>.*)$", re.VERBOSE)
 _STACK = re.compile(
-    r"""\#(?P<seat>\d+)\ "(?P<player>.+?\ @\ [A-Za-z0-9_-]{10})"  # seat and player
+    r"""\#(?P<seat>\d{1,3})\ "(?P<player>.+?\ @\ [A-Za-z0-9_-]{10})"  # seat and player
     \ \((?P<stack>\d+(?:\.\d+)?)\)                             # stack in parentheses
     (?:\ \|\ |$)                                               # separator or end
     """,
