@@ -3,13 +3,23 @@
 Compiled hot modules (``setup.py``) are C extensions, so pytest cannot collect their doctests
 from the ``.py`` files; ``tests/analyzer/test_compiled.py`` runs those doctests on the sources
 instead. A compiled module older than its source would test old code: the session stops.
+Under CI (the ``CI`` variable set) hypothesis draws its fixed examples: see below.
 """
 
 from __future__ import annotations
 
+import os
+
 import pytest
+from hypothesis import settings
 
 from analyzer.compiled import compiled, source_of, stale
+
+# CI runs the property tests on hypothesis's fixed examples (the same every run: a red CI is
+# reproducible); a developer's run explores new ones, and `make bench` runs the long fuzzing
+settings.register_profile("ci", derandomize=True, database=None)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 collect_ignore = [str(source_of(module)) for module in compiled()]
 

@@ -163,5 +163,5 @@ def ledger_csv(audits: Iterable[HandAudit], units: Mapping[str, Unit] | None = N
                 r.rake,
                 r.net,
             )
-            writer.writerow([*(safe_cell(c) for c in cells), unit.currency, unit.decimals, unit.text(r.net)])
+            writer.writerow([*(safe_cell(c) for c in cells), unit.currency, unit.decimals, safe_cell(unit.text(r.net))])
     return out.getvalue()

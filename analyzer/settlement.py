@@ -530,10 +530,10 @@ def settlement_csv(night: NightSettlement) -> str:
     unit = night.unit.json()
     for column, moves in ((AS_PAID, night.transfers), (AS_AUDITED, night.audited)):
         for t in moves:
-            amount = (t.amount, unit["unit"], unit["decimals"], night.money(t.amount))
+            amount = (t.amount, unit["unit"], unit["decimals"], safe_cell(night.money(t.amount)))
             writer.writerow([column, safe_cell(t.payer), safe_cell(t.payee), *amount, ""])
-    for c in night.corrections:  # the amount's text is ours: only names from files need the guard
-        amount = (c.amount, unit["unit"], unit["decimals"], night.money(c.amount))
+    for c in night.corrections:  # a negative amount's text starts with '-': guarded like a name
+        amount = (c.amount, unit["unit"], unit["decimals"], safe_cell(night.money(c.amount)))
         writer.writerow(["correction", "", safe_cell(c.player), *amount, safe_cell(c.hand_id)])
     return out.getvalue()
 

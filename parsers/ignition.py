@@ -75,7 +75,7 @@ _TOURNAMENT = re.compile(
 )
 _GAMES = {"HOLDEM": Variant.HOLDEM, "HOLDEMZonePoker": Variant.HOLDEM}
 _LIMITS = {"No Limit": Betting.NO_LIMIT, "Pot Limit": Betting.POT_LIMIT, "Limit": Betting.FIXED_LIMIT}
-_SEAT = re.compile(r"^Seat\s(?P<seat>\d+):\s(?P<name>.+?)\s\((?P<stack>\$?[\d,.]+)\sin\schips\)$")
+_SEAT = re.compile(r"^Seat\s(?P<seat>\d{1,4}):\s(?P<name>.+?)\s\((?P<stack>\$?[\d,.]+)\sin\schips\)$")
 _DATE = re.compile(r"^(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})\s(?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})$")
 _AMOUNT = r"(?P<amount>\$?[\d,.]+)"
 _POSTS = {
@@ -409,7 +409,8 @@ def _position_order(position: str) -> tuple[int, int]:
     ['UTG', 'UTG+2', 'Dealer', 'Small Blind', 'Big Blind']
     """
     if position.startswith("UTG"):
-        return (0, int(position[4:] or 0) if position[3:4] == "+" else 0)
+        rest = position[4:] if position[3:4] == "+" else ""
+        return (0, int(rest) if rest.isascii() and rest.isdigit() and len(rest) < 4 else 0 if not rest else 999)
     return ({"Dealer": 1, "Small Blind": 2, "Big Blind": 3}.get(position, 4), 0)
 
 

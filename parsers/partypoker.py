@@ -114,12 +114,12 @@ _LIMIT = re.compile(r"\b(NL|PL|FL|Limit)\b")
 _AMOUNT = re.compile(_AMT)
 _SLASH = re.compile(r"(" + _AMT + r")\s*/\s*(" + _AMT + r")")
 _TABLE = re.compile(
-    r"^Table (?P<name>.*?)\s*\(\s*(?P<money>Real|Play) Money\s*\)(?:\s*--\s*Seat (?P<button>\d+) is the button)?$"
+    r"^Table (?P<name>.*?)\s*\(\s*(?P<money>Real|Play) Money\s*\)(?:\s*--\s*Seat (?P<button>\d{1,3}) is the button)?$"
 )
-_BUTTON = re.compile(r"^Seat (\d+) is the button$")
-_PLAYERS = re.compile(r"^Total number of players\s*:\s*(\d+)\s*(?:/\s*(\d+))?$")
+_BUTTON = re.compile(r"^Seat (\d{1,3}) is the button$")
+_PLAYERS = re.compile(r"^Total number of players\s*:\s*(\d{1,3})\s*(?:/\s*(\d{1,3}))?$")
 _SEAT = re.compile(
-    r"^[Ss]eat ?(?P<seat>\d+): (?P<name>.+?) \(\s*(?P<amount>" + _AMT + r"(?:\s*(?:USD|EUR|GBP))?)\s*\)"
+    r"^[Ss]eat ?(?P<seat>\d{1,3}): (?P<name>.+?) \(\s*(?P<amount>" + _AMT + r"(?:\s*(?:USD|EUR|GBP))?)\s*\)"
     r"(?P<rest>(?:\s+-\s.*)?)$"
 )
 _STREET = re.compile(r"^\*\* Dealing (?P<street>Flop|Turn|River) \*\*\s*:?\s*\[(?P<cards>[^\]]*)\]$")

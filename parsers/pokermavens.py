@@ -71,7 +71,7 @@ _GAME = re.compile(
     + _AMT
     + r"))?$"
 )
-_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>" + _AMT + r")\)(?P<rest>(?: - .*)?)$")
+_SEAT = re.compile(r"^Seat (?P<seat>\d{1,3}): (?P<name>.+) \((?P<stack>" + _AMT + r")\)(?P<rest>(?: - .*)?)$")
 _STREET = re.compile(r"^\*\* (?P<street>Flop|Turn|River) \*\* \[(?P<cards>[^\]]*)\]$")
 _SHOWDOWN = re.compile(r"^\*\* (?:Pot|Main Pot|Side Pot \d+) Show Down \*\*(?: \[[^\]]*\])?$")
 _WINS = re.compile(

@@ -96,11 +96,11 @@ _NEW_GAMES = {
 }
 _OLD_GAMES = {"Hold'em": Variant.HOLDEM, "Six Plus Hold'em": Variant.SHORTDECK}
 _OLD_ID = re.compile(r"^Game\sID:\s(?P<id>\d+)\s(?P<sb>[\d.]+)/(?P<bb>[\d.]+)\s(?P<table>.*?)\s?\((?P<game>[^()]*)\)$")
-_OLD_BUTTON = re.compile(r"^Seat\s(?P<seat>\d+)\sis\sthe\sbutton$")
-_OLD_SEAT = re.compile(r"^Seat\s(?P<seat>\d+):\s(?P<name>.*)\s\((?P<stack>[\d.,]+)\)\.$")
-_NEW_TABLE = re.compile(r"^(?P<table>.*?)\s(?P<max>\d+)-max\sSeat\s\#(?P<button>\d+)\sis\sthe\sbutton$")
+_OLD_BUTTON = re.compile(r"^Seat\s(?P<seat>\d{1,3})\sis\sthe\sbutton$")
+_OLD_SEAT = re.compile(r"^Seat\s(?P<seat>\d{1,3}):\s(?P<name>.*)\s\((?P<stack>[\d.,]+)\)\.$")
+_NEW_TABLE = re.compile(r"^(?P<table>.*?)\s(?P<max>\d{1,3})-max\sSeat\s\#(?P<button>\d{1,3})\sis\sthe\sbutton$")
 _NEW_SEAT = re.compile(
-    r"^Seat\s(?P<seat>\d+):\s(?P<name>.*)\s\((?P<stack>[$€£]?[\d.,]+)\)(?P<out>\sis\ssitting\sout)?$"
+    r"^Seat\s(?P<seat>\d{1,3}):\s(?P<name>.*)\s\((?P<stack>[$€£]?[\d.,]+)\)(?P<out>\sis\ssitting\sout)?$"
 )
 _DATE = re.compile(r"(?P<y>\d{4})/(?P<mo>\d{1,2})/(?P<d>\d{1,2})\s(?P<h>\d{1,2}):(?P<mi>\d{1,2}):(?P<s>\d{1,2})")
 _OLD_ACTION = re.compile(
@@ -122,7 +122,7 @@ _OLD_RESULT = re.compile(
 )
 _OLD_BOARD = re.compile(r"^Board:\s\[(?P<cards>[^\]]*)\]$")
 _COLLECTED = re.compile(
-    r"^(?P<name>.*)\scollected\s(?P<amount>\S+)\sfrom\s(?P<pot>pot|main\spot|side\spot(?:[\s-](?P<n>\d+))?)$"
+    r"^(?P<name>.*)\scollected\s(?P<amount>\S+)\sfrom\s(?P<pot>pot|main\spot|side\spot(?:[\s-](?P<n>\d{1,3}))?)$"
 )
 _TOTAL = re.compile(r"^Total\spot\s(?P<pot>\S+)(?:\s\|\sRake\s(?P<rake>\S+))?(?:\s\|\sJP\sFee\s(?P<jp>\S+))?$")
 _STREET_POT = re.compile(r"^Main\spot\s\S+(?:\s\|\sSide\spot(?:-?\d+)?\s\S+)*\s\|\sRake\s\S+$")

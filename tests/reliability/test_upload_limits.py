@@ -14,6 +14,7 @@ from analyzer.cli.dashboard_cmd import MAX_UPLOAD_MB, streamlit_args
 from dashboards import uploads
 from dashboards.uploads import IMPORT_HINT, LIMITS, MAX_ENTRIES, MB, Limits, Upload, read_uploads, unpack
 from dashboards.views.audit import limits_text
+from parsers.formats import FORMATS
 from tests.dashboards.conftest import format_files
 
 
@@ -116,6 +117,5 @@ def test_binary_content_is_named_never_echoed() -> None:
     loaded = read_uploads([Upload("photo.txt", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x1b]0;x\x07" * 20)])
     (issue,) = loaded.issues
     assert issue.message == (
-        "photo.txt:1: input: expected a hand history (native, pokerstars, ggpoker, compact, pokernow, phh, ohh), "
-        "found 'binary data, not text'"
+        f"photo.txt:1: input: expected a hand history ({', '.join(FORMATS)}), found 'binary data, not text'"
     )
