@@ -275,7 +275,7 @@ def test_the_settlement_exports_as_csv_with_units_and_as_a_chat_text() -> None:
         "as audited,Anna,Ben,11,CHIPS,0,€0.55,",
         "as audited,Dev,Ben,2,CHIPS,0,€0.10,",
         "as audited,Carla,Ben,1,CHIPS,0,€0.05,",
-        "correction,,Anna,-25,CHIPS,0,-€1.25,bad",
+        "correction,,Anna,-25,CHIPS,0,'-€1.25,bad",  # a text cell that starts with '-' is quoted
         "correction,,Ben,25,CHIPS,0,€1.25,bad",
     ]
     assert chat_text(result) == (
