@@ -102,7 +102,10 @@ def _adjacent(before: HandRecord, after: HandRecord, rejected_lines: list[int]) 
     read up to the next one's first line counts as between). Collections of chosen hands
     (televised hands, a player's best hands) carry neither and are not checked. Where the
     source's history skips hands (``history-skips-hands``: a player's own file), only hands
-    within five minutes whose button moved one seat."""
+    within five minutes whose button moved one seat; where seats are anonymous
+    (``anonymous-seats``: a name is a position), none."""
+    if profile_for(after).has(Behaviour.ANONYMOUS_SEATS):
+        return False  # a name is a position, another player each hand
     b, a = before.source, after.source
     low, high = min(b.line, a.line), max(b.line, a.line)
     if any(low <= line <= high for line in rejected_lines):

@@ -39,6 +39,7 @@ class Behaviour(StrEnum):
     HISTORY_SKIPS_HANDS = "history-skips-hands"
     OUT_OF_TURN_FOLD = "out-of-turn-fold"
     AWARD_INCLUDES_UNCALLED = "award-includes-uncalled"
+    ANONYMOUS_SEATS = "anonymous-seats"
 
 
 @dataclass(frozen=True, slots=True)

@@ -407,3 +407,14 @@ def test_site_entries_on_real_hands(path: str, hand_id: str, profiles: list[str]
     a = audit_with(hand)
     assert a.verdict is Verdict.OK, [p.message for p in a.problems]
     assert [p.profile for p in a.problems] == [f"site profile {name}" for name in profiles]
+
+
+def test_anonymous_seats_ignition_positions_are_not_players_between_hands() -> None:
+    """Ignition names players by position ("UTG", "Big Blind"): the 'Big Blind' of one hand is
+    not the 'Big Blind' of the next, so no stack or button is compared across hands."""
+    from analyzer.night import audit_files
+
+    night = audit_files([read_file(CORPUS / IGNITION_ZONE)])
+    assert night.summary.hands == 277
+    assert not [p for a in night.audits for p in a.problems if p.code.value in ("STACK_CHANGED", "BUTTON_NOT_MOVED")]
+    assert night.summary.warn == 0 and night.summary.violation == 0
