@@ -9,13 +9,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from dataclasses import replace as replace_summary
 
 from msgspec.structs import replace
 
 from analyzer.audit import audit_hand, audit_rejected, verdict_of
 from analyzer.continuity import continuity_problems
 from analyzer.detect import rules_for
-from analyzer.money import Unit, unit_of
+from analyzer.money import Unit, is_chips, unit_of
 from analyzer.replay.findings import HandAudit, Problem, Verdict
 from analyzer.ruleset import RuleSet
 from parsers.errors import HandHistoryError, RejectCode, Rejected
@@ -38,6 +39,7 @@ class Summary:
     paid_wrong: int = 0  # hands whose stated payouts differ from what the replay owes
     unit: Unit = field(default_factory=Unit)  # what chips_off counts
     skipped: int = 0  # blocks that are not hands (tournament summaries), named in the night's notes
+    currencies: tuple[str, ...] = ()  # the hands' currencies, where they are more than one (no one sum)
 
     @property
     def has_problems(self) -> bool:
@@ -63,10 +65,18 @@ class Summary:
         return f"{self.hands} hand{'s' * (self.hands != 1)}: {', '.join(parts)}; {self.payouts()}"
 
     def payouts(self) -> str:
-        """ "12 hands paid wrong, 210,493 chips to correct" or "no hand paid wrong"."""
+        """ "12 hands paid wrong, 210,493 chips to correct" or "no hand paid wrong"; hands in
+        several currencies have no one sum to correct.
+
+        >>> Summary(1, 9, 8, 0, 1, 0, (), 40, 1, currencies=("EUR", "USD")).payouts()
+        '1 hand paid wrong (amounts in EUR, USD: see each hand)'
+        """
         if not self.paid_wrong:
             return "no hand paid wrong"
         hands = f"{self.paid_wrong} hand{'s' * (self.paid_wrong != 1)}"
+        if len(self.currencies) > 1:
+            units = ", ".join(dict.fromkeys("chips" if is_chips(c) else c for c in self.currencies))
+            return f"{hands} paid wrong (amounts in {units}: see each hand)"
         return f"{hands} paid wrong, {self.unit.words(self.chips_off)} to correct"
 
     def no_hands(self) -> str:
@@ -119,7 +129,10 @@ def audit_files(files: Iterable[ParsedFile], *, rules: RuleSet | None = None) ->
             gaps.setdefault(rejected.file, []).append(rejected.line)
     audits = with_between_hands(audits, pairs, gaps)
     unit = unit_of({r.currency for r in records.values()}, max((r.decimals for r in records.values()), default=0))
+    currencies = sorted({r.currency for r in records.values()})
     summary = summarize(audits, files=count, unit=unit, skipped=len(notes))
+    if len(currencies) > 1:
+        summary = replace_summary(summary, currencies=tuple(currencies))
     return NightAudit(tuple(audits), records, summary, tuple(notes))
 
 
