@@ -57,6 +57,7 @@ from parsers.record import (
     Variant,
 )
 from parsers.starslike.text import cards
+from parsers.text import line_blocks
 
 FORMAT = "ignition"
 SITE = "ignition"
@@ -125,25 +126,19 @@ def sniff(text: str) -> bool:
 
 def parse(text: str, *, file: str = "") -> Iterator[HandRecord | Rejected]:
     """Every hand of an Ignition text, read or rejected with reason and line."""
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    lines = text.split("\n")
-    starts = [i for i, line in enumerate(lines) if _HEADER_START.match(line.strip())]
-    if not starts or any(line.strip() for line in lines[: starts[0]]):
-        first = next((i for i, line in enumerate(lines) if line.strip()), 0)
+    stray, blocks = line_blocks(text, lambda line: _HEADER_START.match(line) is not None, squeeze=True)
+    if stray is not None:
         yield Rejected.from_error(
             ParseError(
                 expected='an Ignition hand header ("Bovada Hand #<id> ...")',
-                found=lines[first].strip() if lines else "an empty text",
+                found=stray[1],
                 format=FORMAT,
                 file=file,
-                line=first + 1,
+                line=stray[0],
             )
         )
-    for n, start in enumerate(starts):
-        stop = starts[n + 1] if n + 1 < len(starts) else len(lines)
-        block = [(i + 1, " ".join(lines[i].split())) for i in range(start, stop)]  # spaces: one between words
-        block = [(number, line) for number, line in block if line]
+    for start, lines in blocks:
+        block = list(lines)
         reader = _Hand(block, file)
         try:
             yield reader.read()
@@ -154,7 +149,7 @@ def parse(text: str, *, file: str = "") -> Iterator[HandRecord | Rejected]:
                     found=error.found,
                     format=FORMAT,
                     file=file,
-                    line=error.line or start + 1,
+                    line=error.line or start,
                     hand_id=reader.hand_id or None,
                     code=error.code,
                 )

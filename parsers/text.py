@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import codecs
+from collections.abc import Callable
 
 
 def decode(data: bytes) -> str:
@@ -69,3 +70,37 @@ def normalize_text(text: str) -> str:
     if text.startswith("\ufeff"):
         text = text[1:]
     return text.replace("\r\n", "\n").replace("\r", "\n").replace("\xa0", " ").replace("\u202f", " ")
+
+
+#: a hand's lines: (line number from 1, the line's text), blank lines left out
+NumberedLines = tuple[tuple[int, str], ...]
+
+
+def line_blocks(
+    text: str, is_start: Callable[[str], bool], *, squeeze: bool = False
+) -> tuple[tuple[int, str] | None, list[tuple[int, NumberedLines]]]:
+    """A text cut into hands at every line where ``is_start`` (given the stripped line) holds.
+
+    Returns what stands before the first hand, as ``(line number, text)`` of its first line
+    that is not blank (the first line when no hand starts at all), or None; and each hand as
+    its first line's number with its lines, stripped (``squeeze``: spaces folded to one).
+
+    >>> line_blocks("x\\n#1 a\\n\\n b  c\\n#2", lambda s: s.startswith("#"), squeeze=True)
+    ((1, 'x'), [(2, ((2, '#1 a'), (4, 'b c'))), (5, ((5, '#2'),))])
+    >>> line_blocks("", lambda s: s.startswith("#"))
+    ((1, ''), [])
+    """
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    lines = text.split("\n")
+    starts = [i for i, line in enumerate(lines) if is_start(line.strip())]
+    stray = None
+    if not starts or any(line.strip() for line in lines[: starts[0]]):
+        first = next((i for i, line in enumerate(lines) if line.strip()), 0)
+        stray = (first + 1, lines[first].strip())
+    blocks = []
+    for n, start in enumerate(starts):
+        stop = starts[n + 1] if n + 1 < len(starts) else len(lines)
+        numbered = ((i + 1, " ".join(lines[i].split()) if squeeze else lines[i].strip()) for i in range(start, stop))
+        blocks.append((start + 1, tuple((number, line) for number, line in numbered if line)))
+    return stray, blocks

@@ -75,6 +75,7 @@ from parsers.record import (
 )
 from parsers.starslike.lines import QUIET, Act, Showed, read_player_line
 from parsers.starslike.text import cards
+from parsers.text import line_blocks
 
 FORMAT = "wpn"
 SITE = "wpn"
@@ -142,25 +143,19 @@ def sniff(text: str) -> bool:
 
 def parse(text: str, *, file: str = "") -> Iterator[HandRecord | Rejected]:
     """Every hand of a WPN text, read or rejected with reason and line."""
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    lines = text.split("\n")
-    starts = [i for i, line in enumerate(lines) if _HEADER_LINE.match(line.strip())]
-    if not starts or any(line.strip() for line in lines[: starts[0]]):
-        first = next((i for i, line in enumerate(lines) if line.strip()), 0)
+    stray, blocks = line_blocks(text, lambda line: _HEADER_LINE.match(line) is not None)
+    if stray is not None:
         yield Rejected.from_error(
             ParseError(
                 expected='a WPN hand header ("Game started at: ..." or "Hand #<id> - ...")',
-                found=lines[first].strip() if lines else "an empty text",
+                found=stray[1],
                 format=FORMAT,
                 file=file,
-                line=first + 1,
+                line=stray[0],
             )
         )
-    for n, start in enumerate(starts):
-        stop = starts[n + 1] if n + 1 < len(starts) else len(lines)
-        block = [(i + 1, lines[i].strip()) for i in range(start, stop)]
-        block = [(number, line) for number, line in block if line]
+    for start, lines in blocks:
+        block = list(lines)
         hand_id: str | None = None
         try:
             reader = _OldHand(block, file) if block[0][1].startswith(_OLD_START) else _NewHand(block, file)
@@ -173,7 +168,7 @@ def parse(text: str, *, file: str = "") -> Iterator[HandRecord | Rejected]:
                     found=error.found,
                     format=FORMAT,
                     file=file,
-                    line=error.line or start + 1,
+                    line=error.line or start,
                     hand_id=hand_id or error.hand_id,
                     code=error.code,
                 )
