@@ -18,6 +18,41 @@ the sample behind each percentage:
   they won chips from any pot.
 * **Aggression**: bets and raises against calls after the flop (AF = aggressive / calls),
   and folds after the flop for the aggression frequency.
+
+The facts of :func:`action_facts` (each a chance and whether it was taken; PokerTracker 4's
+statistic definitions, as its help describes them, are the model; differences are said):
+
+* **Limp**: a chance at the player's first preflop action when nobody has raised and there
+  is a live forced bet above the player's own to call (the big blind, the 6+ button blind);
+  done when that action is a call. The player who posted the largest live bet (big blind,
+  button blind, straddle) can only check or raise there and has no chance; pure-ante games
+  (nothing live to call) have no limps.
+* **Steal**: a chance when the pot comes to the player unopened (nobody has called or raised)
+  at their first preflop action, from a steal seat; done when they raise. Steal seats are the
+  last ones to act before the player who closes the preflop action:
+  blind games CO, BTN and SB (PokerTracker's); **short-deck ante games with a button blind**
+  (the button acts last and has the only live bet) the two seats before it, HJ and CO — the
+  dead money is everyone's antes and the button blind; ante games without a button blind
+  (nobody has a live bet; the button acts last) CO and BTN.
+* **Fold to steal**: a chance at a player's first preflop action facing a steal (the open
+  raise from a steal seat, nobody having called or re-raised it): in blind games only the
+  blinds (SB, BB), in ante games every player behind the stealer (the dead money is
+  everyone's); done when they fold.
+* **4-bet**: a chance at the player's first preflop action facing exactly two bets or raises
+  (a 3-bet); done when it is a raise.
+* **Fold to 3-bet**: a chance when the player who opened (made the first raise) acts facing
+  exactly two raises; done when they fold.
+* **C-bet flop**: a chance when the player made the last preflop raise and is first to bet
+  on the flop (nobody bet before their first flop action); done when they bet. **C-bet
+  turn**: the same on the turn for a player who c-bet the flop and made its last bet or
+  raise.
+* **Fold to c-bet** (flop, turn): a chance at a player's first action after a c-bet, when
+  nobody has raised it; done when they fold.
+* **Check-raise**: a chance when a player checked on a street after the flop and then acted
+  facing a bet on the same street; done when that action is a raise (one chance a hand,
+  whatever the street).
+* **WWSF** (won when saw flop) and WTSD need no facts of their own: WWSF is ``won > 0`` of
+  ``saw_flop``, counted by the query.
 """
 
 from __future__ import annotations
@@ -55,6 +90,27 @@ class PlayerFacts(NamedTuple):
     calls: int  # calls after the flop
     folds: int  # folds after the flop
     all_in: bool
+    # the facts of action_facts, in ACTION_FACTS order
+    limp_chance: bool
+    limp: bool
+    steal_chance: bool
+    steal: bool
+    fold_steal_chance: bool
+    fold_steal: bool
+    four_bet_chance: bool
+    four_bet: bool
+    fold_three_bet_chance: bool
+    fold_three_bet: bool
+    cbet_flop_chance: bool
+    cbet_flop: bool
+    fold_cbet_flop_chance: bool
+    fold_cbet_flop: bool
+    cbet_turn_chance: bool
+    cbet_turn: bool
+    fold_cbet_turn_chance: bool
+    fold_cbet_turn: bool
+    check_raise_chance: bool
+    check_raise: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +214,7 @@ def hand_facts(record: HandRecord, won: Mapping[str, int]) -> HandFacts:
     showdown = len([n for n in names if n not in folded]) >= 2
     none = _NONE
     facts = []
+    more = dict(zip(names, action_facts(record, names, [where.get(n, "") for n in names])))
     for s in dealt:
         name = s.player
         at_showdown = showdown and name not in folded
@@ -181,10 +238,139 @@ def hand_facts(record: HandRecord, won: Mapping[str, int]) -> HandFacts:
                     done[1],
                     done[2],
                     name in all_in,
+                    *more[name],
                 ),
             )
         )
     return HandFacts(players=tuple(facts), showdown=showdown, all_in=bool(all_in), last_street=last_street)
+
+
+#: the facts :func:`action_facts` gives, as the store's players table names them (a chance, then done)
+ACTION_FACTS = tuple(PlayerFacts._fields[PlayerFacts._fields.index("all_in") + 1 :])
+_LIMP, _STEAL, _FOLD_STEAL, _FOUR, _FOLD_THREE, _CBET_FLOP, _FOLD_CBET_FLOP = 0, 2, 4, 6, 8, 10, 12
+_CBET_TURN, _FOLD_CBET_TURN, _CHECK_RAISE = 14, 16, 18
+_CBET = {Street.FLOP: (_CBET_FLOP, _FOLD_CBET_FLOP), Street.TURN: (_CBET_TURN, _FOLD_CBET_TURN)}
+_CHECK = ActionKind.CHECK
+_LIVE_KINDS = frozenset((PostKind.SMALL_BLIND, PostKind.BIG_BLIND, PostKind.BUTTON_BLIND, PostKind.STRADDLE))
+_DEFENDERS = frozenset(("SB", "BB"))
+
+
+def steal_positions(*, blinds: bool, button_blind: bool) -> frozenset[str]:
+    """The seats a steal comes from (see the module's words): the last to act before the one
+    who closes the preflop action.
+
+    >>> sorted(steal_positions(blinds=True, button_blind=False))
+    ['BTN', 'CO', 'SB']
+    >>> sorted(steal_positions(blinds=False, button_blind=True))  # short deck, antes and a button blind
+    ['CO', 'HJ']
+    >>> sorted(steal_positions(blinds=False, button_blind=False))
+    ['BTN', 'CO']
+    """
+    if blinds:
+        return frozenset(("CO", "BTN", "SB"))
+    if button_blind:
+        return frozenset(("HJ", "CO"))
+    return frozenset(("CO", "BTN"))
+
+
+def action_facts(record: HandRecord, names: Sequence[str], labels: Sequence[str]) -> list[tuple[bool, ...]]:
+    """The facts named in :data:`ACTION_FACTS` for each of ``names`` (the dealt-in seats'
+    players, ``labels`` their positions), read from the hand's actions in one pass a street.
+    A name twice gets the facts of that name."""
+    where = dict(zip(names, labels))
+    got: dict[str, list[bool]] = {name: [False] * len(ACTION_FACTS) for name in names}
+
+    def mark(who: str, at: int, done: bool) -> None:
+        row = got.get(who)
+        if row is not None:
+            row[at] = True
+            if done:
+                row[at + 1] = True
+
+    live: dict[str, int] = {}
+    kinds = set()
+    for post in record.posts:
+        kinds.add(post.kind)
+        if post.kind in _LIVE_KINDS:
+            live[post.player] = live.get(post.player, 0) + post.amount
+    top = max(live.values(), default=0)
+    blinds = not _BLINDS.isdisjoint(kinds)
+    steals = steal_positions(blinds=blinds, button_blind=PostKind.BUTTON_BLIND in kinds)
+    streets: dict[Street, list[Any]] = {}
+    for action in record.actions:
+        streets.setdefault(action.street, []).append(action)
+    # preflop: limp, steal, fold to steal, 4-bet, fold to 3-bet
+    raises = calls = 0
+    opener: str | None = None
+    aggressor: str | None = None
+    stealing = False
+    acted: set[str] = set()
+    facing_three: set[str] = set()
+    for action in streets.get(_PREFLOP, ()):
+        who, kind = action.player, action.kind
+        aggressive = kind in _AGGRESSIVE
+        steal_now = False
+        if who not in acted:
+            acted.add(who)
+            if raises == 0:
+                if top > live.get(who, 0) and kind != _CHECK:
+                    mark(who, _LIMP, kind == _CALL)
+                if calls == 0 and where.get(who) in steals:
+                    mark(who, _STEAL, aggressive)
+                    steal_now = aggressive
+            elif raises == 1 and stealing and calls == 0 and (not blinds or where.get(who) in _DEFENDERS):
+                mark(who, _FOLD_STEAL, kind == _FOLD)
+        if raises == 2 and who not in facing_three:
+            facing_three.add(who)
+            mark(who, _FOUR, aggressive)
+            if who == opener:
+                mark(who, _FOLD_THREE, kind == _FOLD)
+        if aggressive:
+            raises += 1
+            calls = 0
+            aggressor = who
+            if raises == 1:
+                opener, stealing = who, steal_now
+        elif kind == _CALL:
+            calls += 1
+    # flop and turn: c-bet and fold to c-bet, the turn's for the flop's c-better still ahead
+    for street in (Street.FLOP, Street.TURN):
+        if aggressor is None:
+            break
+        chance_at, fold_at = _CBET[street]
+        bets = 0
+        cbet = first = False
+        last: str | None = None
+        responded: set[str] = set()
+        for action in streets.get(street, ()):
+            who, kind = action.player, action.kind
+            aggressive = kind in _AGGRESSIVE
+            if who == aggressor and not first:
+                first = True
+                if bets == 0:
+                    mark(who, chance_at, aggressive)
+                    cbet = aggressive
+            elif cbet and bets == 1 and who != aggressor and who not in responded:
+                responded.add(who)
+                mark(who, fold_at, kind == _FOLD)
+            if aggressive:
+                bets += 1
+                last = who
+        aggressor = aggressor if cbet and last == aggressor else None
+    # check-raise: checked, then facing a bet on the same street
+    for street in (Street.FLOP, Street.TURN, Street.RIVER):
+        bets = 0
+        checked: set[str] = set()
+        for action in streets.get(street, ()):
+            who, kind = action.player, action.kind
+            if bets and who in checked:
+                checked.discard(who)
+                mark(who, _CHECK_RAISE, kind in _AGGRESSIVE)
+            if kind == _CHECK and not bets:
+                checked.add(who)
+            elif kind in _AGGRESSIVE:
+                bets += 1
+    return [tuple(got[name]) for name in names]
 
 
 #: action kinds by their code in :func:`facts_columns` (-1: a forced post or anything else)

@@ -21,12 +21,18 @@ import numpy as np
 import numpy.typing as npt
 import polars as pl
 
-Grouping = Literal["player", "position", "stakes"]
+from analyzer.i18n import _
+from analyzer.stats.filters import Filters
 
+Grouping = Literal["player", "position", "stakes", "game"]
+
+#: players are (site, name): a namesake of another site is another player unless linked
+#: (see :mod:`analyzer.stats.filters`)
 KEYS: dict[str, tuple[str, ...]] = {
-    "player": ("player",),
-    "position": ("player", "position"),
-    "stakes": ("player", "rules", "stake"),
+    "player": ("site", "player"),
+    "position": ("site", "player", "position"),
+    "stakes": ("site", "player", "rules", "stake"),
+    "game": ("site", "player", "rules"),  # a rule set is one game: its win rate in one unit
 }
 MONEY = ("currency", "decimals")
 #: (name of the count done, name of its chances, column done, column chances)
@@ -36,7 +42,22 @@ RATES = (
     ("three_bet", "three_bet_chances", "three_bet", "three_bet_chance"),
     ("wtsd", "wtsd_chances", "showdown", "saw_flop"),
     ("wsd", "wsd_chances", "won_at_showdown", "showdown"),
+    ("wwsf", "wwsf_chances", "_wwsf", "saw_flop"),  # won when saw flop: won > 0 of saw_flop
+    ("limp", "limp_chances", "limp", "limp_chance"),
+    ("steal", "steal_chances", "steal", "steal_chance"),
+    ("fold_steal", "fold_steal_chances", "fold_steal", "fold_steal_chance"),
+    ("four_bet", "four_bet_chances", "four_bet", "four_bet_chance"),
+    ("fold_three_bet", "fold_three_bet_chances", "fold_three_bet", "fold_three_bet_chance"),
+    ("cbet_flop", "cbet_flop_chances", "cbet_flop", "cbet_flop_chance"),
+    ("fold_cbet_flop", "fold_cbet_flop_chances", "fold_cbet_flop", "fold_cbet_flop_chance"),
+    ("cbet_turn", "cbet_turn_chances", "cbet_turn", "cbet_turn_chance"),
+    ("fold_cbet_turn", "fold_cbet_turn_chances", "fold_cbet_turn", "fold_cbet_turn_chance"),
+    ("check_raise", "check_raise_chances", "check_raise", "check_raise_chance"),
 )
+#: the columns of the players table the rates read (the query makes ``_wwsf`` from ``won``)
+RATE_COLUMNS = tuple(dict.fromkeys(c for _, _, done, chance in RATES for c in (done, chance) if not c.startswith("_")))
+#: why a group has no win rate
+MIXED_UNITS = "mixed"
 
 
 def rate(done: int, chances: int) -> float | None:
@@ -55,6 +76,7 @@ def _prepare(rows: pl.LazyFrame) -> pl.LazyFrame:
         (net * pl.col("showdown")).alias("_showdown_net"),
         (net / pl.col("unit")).alias("_net_units"),
         (pl.col("unit_name") == "ante").alias("_ante"),
+        (pl.col("saw_flop") & (pl.col("won") > 0)).alias("_wwsf"),
     )
 
 
@@ -98,6 +120,10 @@ def _finish(frame: pl.LazyFrame, luck: pl.LazyFrame, keys: list[str]) -> pl.Lazy
         .then(None)
         .otherwise(100 * (pl.col("net_units") - pl.col("luck_units")) / pl.col("hands"))
         .alias("adjusted_win_rate"),
+        pl.when(mixed)
+        .then(pl.lit(_("ante and blind games mixed: see the win rate by game")))
+        .otherwise(pl.lit(""))
+        .alias("win_rate_note"),
     ).drop("_all_ante", "_any_ante", "net_units", "luck_units")
 
 
@@ -110,22 +136,41 @@ def _luck(allin: pl.LazyFrame, keys: list[str]) -> pl.LazyFrame:
     )
 
 
+def counted(
+    players: pl.LazyFrame, allin: pl.LazyFrame, filters: Filters | None = None, player: str | None = None
+) -> tuple[pl.LazyFrame, pl.LazyFrame]:
+    """The rows a statistic counts: readable hands, the filters' rows, players identified
+    (links applied), one player's when ``player`` is given; ``allin`` alike."""
+    filters = filters or Filters()
+    rows = filters.apply(players.filter(pl.col("verdict") != "unreadable"))
+    allin = filters.apply(allin)
+    if player is not None:
+        rows = rows.filter(pl.col("player") == player)
+        allin = allin.filter(pl.col("player") == player)
+    return rows, allin
+
+
 def summary(
-    players: pl.LazyFrame, allin: pl.LazyFrame, *, by: Grouping = "player", player: str | None = None
+    players: pl.LazyFrame,
+    allin: pl.LazyFrame,
+    *,
+    by: Grouping = "player",
+    player: str | None = None,
+    filters: Filters | None = None,
 ) -> pl.DataFrame:
     """One row per group (and currency): hands, money, win rates, and every rate's counts.
 
-    ``players`` is the store's ``players`` table, ``allin`` its ``allin_ev`` table.
+    ``players`` is the store's ``players`` table, ``allin`` its ``allin_ev`` table. A group
+    that mixes ante and blind games has no win rate and says why (``win_rate_note``).
     """
     if by not in KEYS:
         raise ValueError(f"by: expected one of {', '.join(KEYS)}, got {by!r}")
     keys = [*KEYS[by], *MONEY]
-    rows = players.filter(pl.col("verdict") != "unreadable")
-    if player is not None:
-        rows = rows.filter(pl.col("player") == player)
-        allin = allin.filter(pl.col("player") == player)
+    rows, allin = counted(players, allin, filters, player)
     frame = _prepare(rows).group_by(keys).agg(_aggregations())
-    return _finish(frame, _luck(allin, keys), keys).sort(keys).collect()
+    if filters is not None and filters.min_hands:
+        frame = frame.filter(filters.groups())
+    return _finish(frame, _luck(allin, keys), keys).sort(keys, nulls_last=True).collect()
 
 
 def _codes(column: pl.Series) -> npt.NDArray[Any]:
@@ -150,7 +195,7 @@ def _session_numbers(table: pl.DataFrame, idle_minutes: int) -> pl.DataFrame:
     """
     never = np.iinfo(np.int64).max
     at = table["started"].dt.cast_time_unit("us").to_physical().fill_null(never).to_numpy()
-    player = _codes(table["player"])
+    player = _codes(table["_who"])
     order = np.lexsort((at, player))
     player, at = player[order], at[order]
     night = table["night"].to_physical().fill_null(-1).to_numpy()[order]
@@ -180,6 +225,7 @@ SESSION_COLUMNS = tuple(
     dict.fromkeys(
         [
             "hand_id",
+            "site",
             "player",
             "started",
             "file",
@@ -191,7 +237,8 @@ SESSION_COLUMNS = tuple(
             "aggressive",
             "calls",
             "folds",
-            *(c for _, _, done, chance in RATES for c in (done, chance)),
+            "won",
+            *RATE_COLUMNS,
             *MONEY,
         ]
     )
@@ -205,22 +252,21 @@ def sessions(
     player: str | None = None,
     idle_minutes: int = 60,
     day_starts_at: int = 6,
+    filters: Filters | None = None,
 ) -> pl.DataFrame:
     """One row per player session: a run of hands with no gap longer than ``idle_minutes``,
     inside one night (a night runs from ``day_starts_at`` o'clock to the same hour next day,
     so play that crosses midnight stays one night). Hands without a time form one session
     per file, in file order.
     """
-    rows = players.filter(pl.col("verdict") != "unreadable")
-    if player is not None:
-        rows = rows.filter(pl.col("player") == player)
-        allin = allin.filter(pl.col("player") == player)
+    rows, allin = counted(players, allin, filters, player)
     rows = rows.select(SESSION_COLUMNS).with_columns(
-        (pl.col("started") - timedelta(hours=day_starts_at)).dt.date().alias("night")
+        (pl.col("started") - timedelta(hours=day_starts_at)).dt.date().alias("night"),
+        pl.concat_str(pl.col("site").fill_null(""), pl.lit("\x00"), pl.col("player")).alias("_who"),
     )
     table = rows.collect()
     rows = pl.concat([table, _session_numbers(table, idle_minutes)], how="horizontal").lazy()
-    keys = ["player", "session", *MONEY]
+    keys = ["site", "player", "session", *MONEY]
     frame = (
         _prepare(rows)
         .group_by(keys)
@@ -232,6 +278,8 @@ def sessions(
             *_aggregations(),
         )
     )
-    session_of = rows.select("hand_id", "player", "session")
-    luck = _luck(allin.join(session_of, on=["hand_id", "player"], how="inner"), keys)
-    return _finish(frame, luck, keys).sort("player", "session").collect()
+    if filters is not None and filters.min_hands:
+        frame = frame.filter(filters.groups())
+    session_of = rows.select("hand_id", "site", "player", "session")
+    luck = _luck(allin.join(session_of, on=["hand_id", "site", "player"], how="inner", nulls_equal=True), keys)
+    return _finish(frame, luck, keys).sort("site", "player", "session", nulls_last=True).collect()

@@ -21,7 +21,16 @@ from analyzer.evaluator.categories import CATEGORY_SHIFT
 from analyzer.replay.findings import Code, HandAudit, LedgerRow, Verdict
 from analyzer.ruleset import RuleSet
 from analyzer.stats.allin import allin_pots
-from analyzer.stats.facts import KIND_CODES, HandFacts, PlayerFacts, facts_columns, hand_facts, seat_positions
+from analyzer.stats.facts import (
+    ACTION_FACTS,
+    KIND_CODES,
+    HandFacts,
+    PlayerFacts,
+    action_facts,
+    facts_columns,
+    hand_facts,
+    seat_positions,
+)
 from analyzer.stats.positions import dealt_positions
 from analyzer.store.fingerprint import fingerprint
 from analyzer.store.moves import moves_columns
@@ -150,7 +159,16 @@ class Rows:
         # of hands whose facts are not counted by column (hand row, first players row,
         # HandFacts), and the players rows to give a strength (row numbers; a hand's ranking
         # and count of them; 8 ints each: 7 card indices and the deck's lowest card index)
-        names = (*HAND_TABLES, "posts", "player_ledger", "player_counts", "post_counts", "action_counts", "given_facts")
+        names = (
+            *HAND_TABLES,
+            "posts",
+            "player_ledger",
+            "player_counts",
+            "post_counts",
+            "action_counts",
+            "given_facts",
+            "action_facts",
+        )
         self.rows: dict[str, list[Any]] = {name: [] for name in names}
         self.rows |= {"strength_rows": [], "strength_rankings": [], "strength_cards": []}
         self._lists: list[list[Any]] = list(self.rows.values())
@@ -274,6 +292,7 @@ class Rows:
         else:  # a name twice: by name, as dealt_positions says
             where = dealt_positions(record, dealt)
             positions = tuple(where.get(name, "") for name in names)
+        out["action_facts"] += action_facts(record, names, positions)
         shown = {s.player: s for s in record.shown}
         stacks = {s.player: s.stack for s in record.seats}
         seven_ok = len(first) == 5 and "??" not in first
@@ -388,6 +407,9 @@ class Rows:
             bomb=np.bincount(bomb_rows, minlength=n_hands) > 0,
             won=money[_MONEY.index("won")].to_numpy(),
         )
+        more = np.array(rows["action_facts"], dtype=bool).reshape(len(player_hand), len(ACTION_FACTS))
+        for i, name in enumerate(ACTION_FACTS):
+            facts[name] = more[:, i].copy()
         showdown = np.bincount(player_hand[facts["showdown"]], minlength=n_hands) >= 2
         for h, first, given in rows["given_facts"]:  # hands with a name twice: as hand_facts says
             showdown[h] = given.showdown

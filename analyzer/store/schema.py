@@ -103,6 +103,27 @@ PLAYERS = pa.schema(
         ("calls", I16),
         ("folds", I16),
         ("all_in", BOOL),
+        # store version 2: the facts of analyzer.stats.facts.action_facts (null in older batches)
+        ("limp_chance", BOOL),
+        ("limp", BOOL),
+        ("steal_chance", BOOL),
+        ("steal", BOOL),
+        ("fold_steal_chance", BOOL),
+        ("fold_steal", BOOL),
+        ("four_bet_chance", BOOL),
+        ("four_bet", BOOL),
+        ("fold_three_bet_chance", BOOL),
+        ("fold_three_bet", BOOL),
+        ("cbet_flop_chance", BOOL),
+        ("cbet_flop", BOOL),
+        ("fold_cbet_flop_chance", BOOL),
+        ("fold_cbet_flop", BOOL),
+        ("cbet_turn_chance", BOOL),
+        ("cbet_turn", BOOL),
+        ("fold_cbet_turn_chance", BOOL),
+        ("fold_cbet_turn", BOOL),
+        ("check_raise_chance", BOOL),
+        ("check_raise", BOOL),
         ("strength", I32),
         ("category", STR),
         ("pocket_pair", BOOL),
@@ -120,6 +141,11 @@ PLAYERS = pa.schema(
         ("decimals", I8),
         ("tournament", BOOL),
         ("verdict", STR),
+        # store version 2: more keys for the filters (analyzer.stats.filters)
+        ("site", STR),
+        ("table", STR),
+        ("variant", STR),
+        ("players", I8),  # players dealt in
     ]
 )
 
@@ -189,10 +215,28 @@ ALLIN_EV = pa.schema(
         ("unit", I64),
         ("currency", STR),
         ("decimals", I8),
+        # store version 2: the filters' keys (analyzer.stats.filters)
+        ("started", TIME),
+        ("site", STR),
+        ("table", STR),
+        ("variant", STR),
+        ("players", I8),
     ]
 )
 #: the grouping keys ``allin_ev`` repeats from ``players``
-EV_KEYS = ("position", "rules", "stake", "unit", "currency", "decimals")
+EV_KEYS = (
+    "position",
+    "rules",
+    "stake",
+    "unit",
+    "currency",
+    "decimals",
+    "started",
+    "site",
+    "table",
+    "variant",
+    "players",
+)
 
 TABLES: dict[str, pa.Schema] = {
     "hands": HANDS,

@@ -36,7 +36,7 @@ from analyzer.errors import AnalyzerError
 from analyzer.store.schema import TABLES
 
 MANIFEST = "manifest.json"
-STORE_VERSION = 1
+STORE_VERSION = 2  # 2: players' action facts and filter keys (null in batches of version 1)
 
 
 class StoreError(AnalyzerError):

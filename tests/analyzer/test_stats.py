@@ -221,5 +221,5 @@ def test_unreadable_hands_are_left_out(tmp_path: Path) -> None:
 
 def test_summary_rejects_an_unknown_grouping(tmp_path: Path) -> None:
     store = Store(tmp_path / "empty")
-    with pytest.raises(ValueError, match="by: expected one of player, position, stakes, got 'seat'"):
+    with pytest.raises(ValueError, match="by: expected one of player, position, stakes, game, got 'seat'"):
         summary(store.scan("players"), store.scan("allin_ev"), by="seat")  # type: ignore[arg-type]
