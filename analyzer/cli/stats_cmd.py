@@ -1,4 +1,4 @@
-"""``sixplus stats [--store DIR] [--player NAME] [--by ...] [--json]``."""
+"""``sixplus stats [--store DIR] [--player NAME] [--by ...] [filters] [--leaks] [--json]``."""
 
 from __future__ import annotations
 
@@ -10,16 +10,39 @@ import click
 import polars as pl
 
 from analyzer.cli.errors import fail, user_errors
+from analyzer.cli.filter_options import filter_options, read_filters
+from analyzer.stats.leaks import Check, find_leaks
 from analyzer.stats.query import RATES, rate, sessions, summary
 from analyzer.store.allin_pass import missing
 from analyzer.store.store import Store
 
-SECTIONS = ("player", "position", "stakes", "session")
+SECTIONS = ("player", "position", "stakes", "game", "session")
 TITLES = {
     "player": "Players",
     "position": "By position",
     "stakes": "By rule set and stake",
+    "game": "By game",
     "session": "By session",
+}
+#: the rates of the first table; the others go in a second ("steals, 4-bets, c-bets ...")
+MAIN_RATES = ("vpip", "pfr", "three_bet", "wtsd", "wsd")
+RATE_LABELS = {
+    "vpip": "VPIP",
+    "pfr": "PFR",
+    "three_bet": "3-bet",
+    "wtsd": "WTSD",
+    "wsd": "W$SD",
+    "wwsf": "WWSF",
+    "limp": "limp",
+    "steal": "steal",
+    "fold_steal": "F-steal",
+    "four_bet": "4-bet",
+    "fold_three_bet": "F-3bet",
+    "cbet_flop": "cbet-F",
+    "fold_cbet_flop": "F-cbet-F",
+    "cbet_turn": "cbet-T",
+    "fold_cbet_turn": "F-cbet-T",
+    "check_raise": "x/r",
 }
 
 
@@ -32,8 +55,23 @@ TITLES = {
 @click.option("--idle", type=click.IntRange(1), default=60, show_default=True, help="Minutes that end a session.")
 @click.option("--day-starts", type=click.IntRange(0, 23), default=6, show_default=True, help="Hour a night ends.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object: a list of rows a section.")
+@click.option(
+    "--leaks", is_flag=True, help="With --player: rates outside their reference range, with the hands behind each."
+)
+@click.option(
+    "--level", type=click.FloatRange(0.5, 0.999), default=0.95, show_default=True, help="Confidence of --leaks."
+)
+@filter_options
 def command(
-    store_dir: str | None, player: str | None, by: tuple[str, ...], idle: int, day_starts: int, as_json: bool
+    store_dir: str | None,
+    player: str | None,
+    by: tuple[str, ...],
+    idle: int,
+    day_starts: int,
+    as_json: bool,
+    leaks: bool,
+    level: float,
+    **options: Any,
 ) -> None:
     """Results and tendencies from the store: per player, position, rule set and stake, session.
 
@@ -41,30 +79,57 @@ def command(
     blinds per 100 hands, or antes for ante games. The all-in adjusted net replaces what a
     player took from pots decided all-in by their exact equity at that moment.
 
-    Example: sixplus stats --store ~/poker/store --player Anna
+    Players are told apart by site: "Hero" of one site is not "Hero" of another unless you
+    link them (--link Hero, or --hero SITE:NAME for each of your accounts). The filters
+    (dates, site, table, stakes, game, rule set, position, players at the table, minimum
+    hands) apply to every section and to --leaks.
+
+    A stat is a chance and whether it was taken (PokerTracker's definitions; a steal in a
+    short-deck ante game is an open raise from HJ or CO, the two seats before the button
+    who has the button blind; see analyzer/stats/facts.py). --leaks sets each of the
+    player's rates against a reference range (six-max hold'em: published guides; short deck
+    and the rest: the store's other players of the same game and table size) and flags only
+    a rate whose Wilson interval at --level lies wholly outside it, with the hands behind it.
+
+    Example: sixplus stats --store ~/poker/store --player Anna --since 2024-11-01 --leaks
     """
     with user_errors():
+        filters = read_filters(options)
         store = Store(store_dir)
         players, allin = store.scan("players"), store.scan("allin_ev")
         if store.manifest().hands == 0:
             fail(f"the store {store.root} holds no hands: add some with sixplus import")
-        if player is not None and players.filter(pl.col("player") == player).select(pl.len()).collect().item() == 0:
-            fail(f"the store {store.root} holds no hands of {player!r}")
-        chosen = by or (("player", "position", "stakes", "session") if player else ("player",))
+        if leaks and player is None:
+            fail("--leaks: expected --player NAME (whose rates to check)")
+        if player is not None:
+            mine = filters.identify(players).filter(pl.col("player") == player)
+            if mine.select(pl.len()).collect().item() == 0:
+                fail(f"the store {store.root} holds no hands of {player!r}")
+        chosen = by or (("player", "position", "stakes", "game", "session") if player else ("player",))
         frames: dict[str, pl.DataFrame] = {}
         for section in chosen:
             if section == "session":
-                frames[section] = sessions(players, allin, player=player, idle_minutes=idle, day_starts_at=day_starts)
+                frames[section] = sessions(
+                    players, allin, player=player, idle_minutes=idle, day_starts_at=day_starts, filters=filters
+                )
             else:
-                frames[section] = summary(players, allin, by=section, player=player)  # type: ignore[arg-type]
+                frames[section] = summary(players, allin, by=section, player=player, filters=filters)  # type: ignore[arg-type]
+        found = find_leaks(players, player=player, filters=filters, level=level) if leaks and player else ()
         waiting = missing(store).select("hand_id").unique().height
     if as_json:
         data: dict[str, Any] = {s: [_row_json(r) for r in f.iter_rows(named=True)] for s, f in frames.items()}
         data["allin_hands_waiting"] = waiting
+        if leaks:
+            data["leaks"] = {"level": level, "checks": [_check_json(c) for c in found]}
         click.echo(json.dumps(data, ensure_ascii=False, default=_plain))
         return
     for section, frame in frames.items():
         click.echo(f"{TITLES[section]}\n{_table(frame, section)}\n")
+        more = _more_table(frame, section)
+        if more:
+            click.echo(f"{TITLES[section]}: steals, 4-bets, c-bets, check-raises\n{more}\n")
+    if leaks:
+        click.echo(_leaks_text(found, level))
     if waiting:
         click.echo(f"note: {waiting} all-in hands still wait for their equity; run sixplus import to finish them")
 
@@ -84,6 +149,48 @@ def _row_json(row: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _check_json(c: Check) -> dict[str, Any]:
+    reference = c.reference
+    return {
+        "site": c.site,
+        "player": c.player,
+        "rules": c.rules,
+        "table_size": c.size,
+        "stat": c.stat,
+        "done": c.done,
+        "chances": c.chances,
+        "percent": c.rate,
+        "interval": list(c.interval) if c.interval else None,
+        "reference": None
+        if reference is None
+        else {"low": reference.low, "high": reference.high, "source": reference.source},
+        "verdict": c.verdict,
+        "why": c.why,
+        "hands": list(c.hands),
+        "hands_total": c.hands_total,
+    }
+
+
+def _leaks_text(checks: tuple[Check, ...], level: float) -> str:
+    flagged = [c for c in checks if c.flagged]
+    lines = [f"Leaks (rates whose {level:.0%} Wilson interval lies outside the reference range)"]
+    if not flagged:
+        lines.append("  none: every rate with a reference is within it at this level")
+    for c in flagged:
+        where = f"{c.site or '?'} {c.rules or '?'} {c.size}"
+        lines.append(f"  {c.label} {c.verdict}: {_pct(c.done, c.chances)} in {where}: {c.why}")
+        assert c.reference is not None
+        lines.append(f"    reference: {c.reference.source}")
+        shown = ", ".join(c.hands)
+        more = f" and {c.hands_total - len(c.hands)} more" if c.hands_total > len(c.hands) else ""
+        taken = "taken" if c.verdict == "high" else "not taken"
+        lines.append(f"    hands ({c.hands_total}, chance {taken}): {shown}{more}")
+    unchecked = [c for c in checks if c.verdict in ("no reference", "no chances")]
+    if unchecked:
+        lines.append(f"  not checked: {len(unchecked)} rate(s) without a reference or chances (--json says why)")
+    return "\n".join(lines) + "\n"
+
+
 def _money(amount: float | int | None, decimals: int) -> str:
     if amount is None:
         return "-"
@@ -96,21 +203,15 @@ def _pct(done: int, chances: int) -> str:
 
 
 def _table(frame: pl.DataFrame, section: str) -> str:
-    heads = {
-        "player": ["player"],
-        "position": ["player", "pos"],
-        "stakes": ["player", "rules", "stake"],
-        "session": ["player", "#", "night", "start", "end"],
-    }[section]
-    header = [*heads, "cur", "hands", "net", "win/100", "adj.net", "adj/100", "allin"]
-    header += ["VPIP", "PFR", "3-bet", "WTSD", "W$SD", "AF", "SD net", "non-SD"]
+    header = [*_heads(section), "cur", "hands", "net", "win/100", "adj.net", "adj/100", "allin"]
+    header += [RATE_LABELS[name] for name in MAIN_RATES] + ["AF", "SD net", "non-SD"]
     rows = [header]
     for r in frame.iter_rows(named=True):
         d = int(r["decimals"])
         first = _keys(r, section)
         unit = r["unit_name"]
-        win = "-" if r["win_rate"] is None else f"{r['win_rate']:.1f} {unit}"
-        adj = "-" if r["adjusted_win_rate"] is None else f"{r['adjusted_win_rate']:.1f} {unit}"
+        win = "mixed: by game" if r["win_rate"] is None else f"{r['win_rate']:.1f} {unit}"
+        adj = "mixed: by game" if r["adjusted_win_rate"] is None else f"{r['adjusted_win_rate']:.1f} {unit}"
         af = f"{r['aggressive'] / r['calls']:.2f}" if r["calls"] else "-"
         rows.append(
             [
@@ -122,24 +223,54 @@ def _table(frame: pl.DataFrame, section: str) -> str:
                 _money(r["adjusted_net"], d),
                 adj,
                 str(r["allin_hands"]),
-                *(_pct(r[name], r[chances]) for name, chances, _, _ in RATES),
+                *(_pct(r[name], r[chances]) for name, chances, _, _ in RATES if name in MAIN_RATES),
                 f"{af} {r['aggressive']}/{r['calls']}",
                 _money(r["showdown_net"], d),
                 _money(r["non_showdown_net"], d),
             ]
         )
-    widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
+    return _aligned(rows)
+
+
+def _aligned(rows: list[list[str]]) -> str:
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     return "\n".join("  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in rows)
 
 
+def _more_table(frame: pl.DataFrame, section: str) -> str:
+    """The rates beyond the first table's, for the same rows ("" when there are none)."""
+    if frame.height == 0:
+        return ""
+    names = [name for name, _, _, _ in RATES if name not in MAIN_RATES]
+    rows = [[*_heads(section), "cur", "hands", *(RATE_LABELS[n] for n in names)]]
+    for r in frame.iter_rows(named=True):
+        rows.append(
+            [*_keys(r, section), r["currency"], str(r["hands"]), *(_pct(r[n], r[f"{n}_chances"]) for n in names)]
+        )
+    return _aligned(rows)
+
+
+def _heads(section: str) -> list[str]:
+    return {
+        "player": ["site", "player"],
+        "position": ["site", "player", "pos"],
+        "stakes": ["site", "player", "rules", "stake"],
+        "game": ["site", "player", "rules"],
+        "session": ["site", "player", "#", "night", "start", "end"],
+    }[section]
+
+
 def _keys(r: dict[str, Any], section: str) -> list[str]:
+    who = [r["site"] or "?", r["player"]]
     if section == "position":
-        return [r["player"], r["position"] or "?"]
+        return [*who, r["position"] or "?"]
     if section == "stakes":
-        return [r["player"], r["rules"], r["stake"]]
+        return [*who, r["rules"], r["stake"]]
+    if section == "game":
+        return [*who, r["rules"]]
     if section == "session":
-        return [r["player"], str(r["session"]), str(r["night"] or "-"), _time(r["start"]), _time(r["end"])]
-    return [r["player"]]
+        return [*who, str(r["session"]), str(r["night"] or "-"), _time(r["start"]), _time(r["end"])]
+    return who
 
 
 def _time(value: datetime | None) -> str:

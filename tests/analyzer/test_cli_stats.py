@@ -27,8 +27,8 @@ def test_stats_text_shows_each_rate_with_its_sample(tmp_path: Path) -> None:
     assert code == 0
     lines = out.splitlines()
     assert lines[0] == "Players"
-    assert lines[1].split()[:6] == ["player", "cur", "hands", "net", "win/100", "adj.net"]
-    anna = next(line for line in lines if line.startswith("Anna"))
+    assert lines[1].split()[:7] == ["site", "player", "cur", "hands", "net", "win/100", "adj.net"]
+    anna = next(line for line in lines if line.split()[1:2] == ["Anna"])
     assert "100.0% 2/2" in anna  # VPIP: both hands played
     assert "-7" in anna.split()
 
@@ -37,7 +37,7 @@ def test_stats_json_for_one_player_has_every_section(tmp_path: Path) -> None:
     code, out, _ = stats("--store", str(imported(tmp_path)), "--player", "Ben", "--json")
     assert code == 0
     data = json.loads(out)
-    assert set(data) == {"player", "position", "stakes", "session", "allin_hands_waiting"}
+    assert set(data) == {"player", "position", "stakes", "game", "session", "allin_hands_waiting"}
     (ben,) = data["player"]
     assert (ben["hands"], ben["net"], ben["vpip"]) == (2, 13, {"done": 1, "chances": 2, "percent": 50.0})
     assert [row["position"] for row in data["position"]] == ["HJ"]
