@@ -11,7 +11,6 @@ from __future__ import annotations
 import dataclasses
 import json
 from datetime import date, datetime
-from pathlib import Path
 
 import polars as pl
 import pytest
