@@ -14,7 +14,9 @@ from typing import Any
 import click
 
 from analyzer.cli.errors import fail, user_errors
+from analyzer.cli.filter_options import filter_options, read_filters
 from analyzer.frequencies import Frequencies, Frequency, check_deck, exact_frequencies
+from analyzer.stats.filters import Filters
 
 
 def _integer(option: str, text: str | None, allowed: tuple[int, ...]) -> int | None:
@@ -95,8 +97,15 @@ def to_json(freq: Frequencies, *, method: str) -> dict[str, Any]:
 @click.option("--cards", "cards_text", metavar="5|7", default="7", show_default=True, help="Cards per hand (5 to 7).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
 @click.option("--store", "store_dir", metavar="DIR", help="Observed frequencies of a store against the exact ones.")
+@filter_options
 def command(
-    exact: bool, deck_text: str | None, ranking: str | None, cards_text: str, as_json: bool, store_dir: str | None
+    exact: bool,
+    deck_text: str | None,
+    ranking: str | None,
+    cards_text: str,
+    as_json: bool,
+    store_dir: str | None,
+    **options: Any,
 ) -> None:
     """How often each kind of hand occurs: counts, probability, "1 in N" and odds against.
 
@@ -104,14 +113,19 @@ def command(
     short-deck cards, in about a second; 133,784,560 for 7 of 52 cards, several seconds).
 
     With --store DIR the hands in a store are counted instead and set against the exact
-    probabilities, with 95% intervals and chi-square tests.
+    probabilities, with 95% intervals and chi-square tests; the filters (--since, --site,
+    --game, ...) choose which of its hands.
 
     Example: sixplus frequencies --exact --deck 36 --ranking trips-over-straight --cards 7
     """
+    with user_errors():
+        filters = read_filters(options)
     if store_dir is not None:
         from analyzer.cli.frequencies_store import run
 
-        return run(store_dir, as_json=as_json)
+        return run(store_dir, as_json=as_json, filters=filters)
+    if filters != Filters():
+        fail("the filters (--since, --site, ...) choose a store's hands: expected --store DIR")
     deck = _integer("--deck", deck_text, (36, 52))
     cards = _integer("--cards", cards_text, (5, 6, 7))
     assert cards is not None  # it has a default

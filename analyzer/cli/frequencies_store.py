@@ -12,16 +12,18 @@ import click
 
 from analyzer.cli.errors import fail, user_errors
 from analyzer.observed import Comparison, Line, compare
+from analyzer.stats.filters import Filters
 from analyzer.store.store import Store
 
 
-def run(store_dir: str, *, as_json: bool) -> None:
-    """Print every comparison the store allows (a table each, or one JSON object)."""
+def run(store_dir: str, *, as_json: bool, filters: Filters | None = None) -> None:
+    """Print every comparison the store allows (a table each, or one JSON object), over the
+    hands the filters choose."""
     with user_errors():
         store = Store(store_dir)
         if store.manifest().hands == 0:
             fail(f"the store {store.root} holds no hands: add some with sixplus import")
-        comparisons = compare(store.scan("players"))
+        comparisons = compare((filters or Filters()).apply(store.scan("players")))
     if not comparisons:
         fail(f"the store {store.root} holds no hand with known hole cards")
     if as_json:

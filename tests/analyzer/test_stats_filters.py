@@ -156,3 +156,22 @@ def test_leaks_cli_and_filters_options(two_sites: Store) -> None:
         2,
         "sixplus: --leaks: expected --player NAME (whose rates to check)",
     )
+
+
+def test_frequencies_of_a_store_take_the_same_filters(two_sites: Store) -> None:
+    runner = CliRunner()
+    base = ["frequencies", "--store", str(two_sites.root), "--json"]
+    everything = json.loads(runner.invoke(cli, base).stdout)
+    beta = json.loads(runner.invoke(cli, [*base, "--site", "Beta"]).stdout)
+
+    def totals(data: dict[str, list[dict[str, int]]]) -> list[int]:
+        return [c["total"] for c in data["comparisons"]]
+
+    assert len(totals(everything)) == 6 and len(totals(beta)) == 3  # no hold'em at Beta: its three go
+    assert totals(everything)[5] == 2100 and totals(beta)[2] == 150 * 6  # events: every dealt hand of short deck
+    assert all(0 < b < e for b, e in zip(totals(beta), totals(everything)[3:]))
+    alone = runner.invoke(cli, ["frequencies", "--exact", "--deck", "36", "--site", "Beta"])
+    assert (alone.exit_code, alone.stderr.strip()) == (
+        2,
+        "sixplus: the filters (--since, --site, ...) choose a store's hands: expected --store DIR",
+    )
