@@ -174,3 +174,52 @@ def parse_link(text: str) -> Link:
     if not members:
         raise FilterError(f"--link: expected accounts after '=', got {text!r}")
     return Link(name.strip(), members)
+
+
+@dataclass(frozen=True, slots=True)
+class Choices:
+    """What a store's hands offer to filter on (for the Players page's sidebar)."""
+
+    sites: tuple[str, ...]
+    tables: tuple[str, ...]
+    stakes: tuple[str, ...]
+    games: tuple[str, ...]
+    rules: tuple[str, ...]
+    positions: tuple[str, ...]
+    accounts: tuple[tuple[str, str], ...]  # (site, name) of every player
+    first_day: date | None
+    last_day: date | None
+    most_players: int
+
+
+def filter_choices(players: pl.LazyFrame) -> Choices:
+    """Every value each filter can take in the store's ``players`` rows, in one pass."""
+
+    def values(column: str) -> pl.Expr:
+        return pl.col(column).drop_nulls().unique().sort().implode().alias(column)
+
+    found = players.select(
+        values("site"),
+        values("table"),
+        values("stake"),
+        values("variant"),
+        values("rules"),
+        values("position"),
+        pl.col("started").min().dt.date().alias("first"),
+        pl.col("started").max().dt.date().alias("last"),
+        pl.col("players").max().alias("most"),
+    ).collect()
+    accounts = players.select("site", "player").unique().sort("site", "player", nulls_last=True).collect()
+    row = found.row(0, named=True)
+    return Choices(
+        sites=tuple(row["site"]),
+        tables=tuple(t for t in row["table"] if t),
+        stakes=tuple(row["stake"]),
+        games=tuple(row["variant"]),
+        rules=tuple(row["rules"]),
+        positions=tuple(p for p in row["position"] if p),
+        accounts=tuple((s or "", p) for s, p in accounts.iter_rows()),
+        first_day=row["first"],
+        last_day=row["last"],
+        most_players=int(row["most"] or 0),
+    )

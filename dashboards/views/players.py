@@ -7,11 +7,15 @@ import plotly.graph_objects as go
 import polars as pl
 import streamlit as st
 
+from analyzer.i18n import _
 from analyzer.stats import charts as queries
+from analyzer.stats.filters import Filters
 from analyzer.stats.query import RATES, rate
+from analyzer.stats.tables import MAIN
 from dashboards import context, data, stores
 from dashboards.show import columns
 from dashboards.strings import tr
+from dashboards.views import player_study
 
 PLAYER = "players_player"
 VIEW = "players_view"
@@ -42,7 +46,7 @@ def stats_rows(frame: pl.DataFrame, keys: tuple[str, ...]) -> pd.DataFrame:
     rows = []
     for r in frame.iter_rows(named=True):
         d = int(r["decimals"])
-        row: dict[str, object] = {k: r[k] for k in keys}
+        row: dict[str, object] = {k: r.get(k) for k in keys}
         row["hands"] = r["hands"]
         row["currency"] = r["currency"]
         row["net"] = money_value(r["net"], d)
@@ -51,10 +55,12 @@ def stats_rows(frame: pl.DataFrame, keys: tuple[str, ...]) -> pd.DataFrame:
         row["allin_hands"] = r["allin_hands"]
         row["adjusted_net"] = money_value(r["adjusted_net"], d)
         unit = r["unit_name"]
-        row["win_rate"] = "" if r["win_rate"] is None else f"{r['win_rate']:.1f} {unit}/100"
-        row["adjusted_win_rate"] = "" if r["adjusted_win_rate"] is None else f"{r['adjusted_win_rate']:.1f} {unit}/100"
-        for name, chances, _, _ in RATES:
-            row[name] = rate_text(int(r[name]), int(r[chances]))
+        why = r.get("win_rate_note") or ""  # a win rate left out says why
+        row["win_rate"] = why if r["win_rate"] is None else f"{r['win_rate']:.1f} {unit}/100"
+        row["adjusted_win_rate"] = why if r["adjusted_win_rate"] is None else f"{r['adjusted_win_rate']:.1f} {unit}/100"
+        for name, chances, _done, _chance in RATES:
+            if name in MAIN:  # the others are in the "more" view
+                row[name] = rate_text(int(r[name]), int(r[chances]))
         calls = int(r["calls"])
         row["af"] = f"{int(r['aggressive']) / calls:.2f}" if calls else "–"
         rows.append(row)
@@ -85,45 +91,53 @@ def render() -> None:
         format_func=lambda p: tr("players.everyone", lang) if p == ALL else p,
     )
     chosen = player or None
+    filters = player_study.sidebar(sig)
     st.caption(tr("players.help", lang))
     st.subheader(tr("players.stats", lang))
-    st.dataframe(
-        columns(stats_rows(stores.summary(sig, "player", chosen), ("player",)), lang),
-        hide_index=True,
-        key="players_stats",
-    )
-    views = (("results",) if chosen else ()) + ("grid", "positions", "sessions")
+    frame = player_study.summary(sig, "player", chosen, filters)
+    st.dataframe(columns(stats_rows(frame, ("site", "player")), lang), hide_index=True, key="players_stats")
+    views = (("results", "leaks") if chosen else ()) + ("grid", "positions", "sessions", "more")
     if st.session_state.get(VIEW) not in views:
         st.session_state[VIEW] = views[0]
+    new_views = {"leaks": _("Leaks"), "more": _("Steals, 4-bets, c-bets")}
     view = st.radio(
-        tr("players.show", lang), views, key=VIEW, horizontal=True, format_func=lambda v: tr(f"players.{v}", lang)
+        tr("players.show", lang),
+        views,
+        key=VIEW,
+        horizontal=True,
+        format_func=lambda v: new_views.get(v) or tr(f"players.{v}", lang),
     )
     if view == "results" and chosen is not None:
         results_chart(sig, chosen, lang)
+    elif view == "leaks" and chosen is not None:
+        player_study.leaks_view(sig, chosen, filters)
+    elif view == "more":
+        player_study.more_table(frame, ("site", "player"))
     elif view == "grid":
         grid(sig, chosen, lang)
     elif view == "positions":
-        positions(sig, chosen, lang)
+        positions(sig, chosen, lang, filters)
     else:
-        sessions(sig, chosen, lang)
+        sessions(sig, chosen, lang, filters)
 
 
-def positions(sig: tuple[str, tuple[str, ...]], player: str | None, lang: str) -> None:
+def positions(sig: tuple[str, tuple[str, ...]], player: str | None, lang: str, filters: Filters) -> None:
     st.subheader(tr("players.positions", lang))
+    found = player_study.summary(sig, "position", player, filters)
     st.dataframe(
-        columns(stats_rows(stores.summary(sig, "position", player), ("player", "position")), lang),
+        columns(stats_rows(found, ("site", "player", "position")), lang),
         hide_index=True,
         key="players_positions",
     )
 
 
-def sessions(sig: tuple[str, tuple[str, ...]], player: str | None, lang: str) -> None:
+def sessions(sig: tuple[str, tuple[str, ...]], player: str | None, lang: str, filters: Filters) -> None:
     st.subheader(tr("players.sessions", lang))
-    found = stores.sessions(sig, player)
-    table = stats_rows(found, ("player", "session"))
+    found = player_study.sessions(sig, player, filters)
+    table = stats_rows(found, ("site", "player", "session"))
     if not table.empty:
-        table.insert(2, "start", [str(v or "") for v in found["start"].to_list()])
-        table.insert(3, "file", [stores.original_name(f) for f in found["file"].to_list()])
+        table.insert(3, "start", [str(v or "") for v in found["start"].to_list()])
+        table.insert(4, "file", [stores.original_name(f) for f in found["file"].to_list()])
     st.dataframe(columns(table, lang), hide_index=True, key="players_sessions")
 
 

@@ -175,3 +175,13 @@ def test_frequencies_of_a_store_take_the_same_filters(two_sites: Store) -> None:
         2,
         "sixplus: the filters (--since, --site, ...) choose a store's hands: expected --store DIR",
     )
+
+
+def test_filter_choices_list_what_the_store_holds(two_sites: Store) -> None:
+    from analyzer.stats.filters import filter_choices
+
+    c = filter_choices(two_sites.scan("players"))
+    assert (c.sites, c.games, c.rules) == (("Alpha", "Beta"), ("holdem", "shortdeck"), ("holdem", "shortdeck"))
+    assert (c.first_day, c.last_day, c.most_players) == (date(2024, 11, 1), date(2024, 11, 3), 6)
+    assert ("Beta", "Anna") in c.accounts and len(c.accounts) == 12
+    assert set(c.positions) == {"UTG", "UTG+1", "LJ", "HJ", "CO", "BTN", "SB", "BB"}

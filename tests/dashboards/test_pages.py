@@ -251,7 +251,12 @@ def test_players_shows_a_players_winnings_the_starting_hand_grid_positions_and_s
     at = open_page("players")
     names = at.selectbox(key="players_player").options
     assert names[0] == "everyone" and len(names) >= 3
-    assert at.radio(key="players_view").options == ["Starting hands", "By position", "By session"]
+    assert at.radio(key="players_view").options == [
+        "Starting hands",
+        "By position",
+        "By session",
+        "Steals, 4-bets, c-bets",
+    ]
     assert len(at.get("plotly_chart")) == 1  # the grid
     assert at.radio(key="players_grid_deck").options == ["36"]
     assert any(re.match(r"\d+ hands with known hole cards", c.value) for c in at.caption)
@@ -271,6 +276,26 @@ def test_players_shows_a_players_winnings_the_starting_hand_grid_positions_and_s
     at.radio(key="players_view").set_value("sessions").run()
     no_exceptions(at)
     assert at.dataframe[-1].value.shape[0] == 1
+    at.radio(key="players_view").set_value("more").run()
+    no_exceptions(at)
+    more = at.dataframe[-1].value
+    assert more.shape[0] == 1 and re.fullmatch(r"(\d+\.\d%|–) \(\d+/\d+\)", str(more["steal"][0]))
+    at.radio(key="players_view").set_value("leaks").run()
+    no_exceptions(at)
+    assert any("Wilson interval" in c.value for c in at.caption)
+
+
+def test_players_sidebar_filters_choose_the_hands(open_page: OpenPage) -> None:
+    at = open_page("players")
+    everyone = at.dataframe[0].value
+    assert at.multiselect(key="players_sites").options == ["sixplus simulator"]
+    at.multiselect(key="players_positions_filter").select("BTN").run()
+    no_exceptions(at)
+    on_button = at.dataframe[0].value
+    assert on_button.shape[0] == everyone.shape[0] and sum(on_button["hands"]) < sum(everyone["hands"])
+    at.number_input(key="players_min_hands").set_value(10_000).run()
+    no_exceptions(at)
+    assert at.dataframe[0].value.shape[0] == 0
 
 
 def test_a_link_to_the_replayer_opens_the_hand_it_names(open_page: OpenPage) -> None:

@@ -1,0 +1,146 @@
+"""Every statistics query at 10,000, 100,000 and 1,000,000 hands (target: each < 0.5 s at 1M).
+
+The store: simulated nights (:func:`analyzer.simulate.simulate`; short deck six-handed at two
+sites and hold'em six-handed at one, so that site, game and table filters have something
+to choose) imported by the real importer, its all-in equity pass run; then its ``players``
+and ``allin_ev`` rows repeated under fresh hand ids and later times (a copy a week) up to
+each level, written as one Parquet file a table a level. The 1M level's files are made
+once into ``$SIXPLUS_BENCH_STATS_DIR`` (default ``/tmp/sixplus-bench-stats``) and reused by
+later runs (delete the folder after a change to the store's columns).
+
+Queries: the summary per player, position, rule set and stake, and game; the per-player
+summary under a filter (one site, a date range, 5+ players, a link and minimum hands); one
+player's and every player's sessions; the leak finder for one player. Each is timed
+first and then as the median of three runs.
+
+Run: ``.venv/bin/python -m benchmarks stats``; ``SIXPLUS_BENCH_HANDS`` caps the levels.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import statistics
+import time
+from collections.abc import Callable
+from datetime import date, datetime, timedelta
+from pathlib import Path
+
+import polars as pl
+
+from analyzer.ruleset import load_rules
+from analyzer.simulate import simulate
+from analyzer.stats.filters import Filters, Link
+from analyzer.stats.leaks import find_leaks
+from analyzer.stats.query import sessions, summary
+from analyzer.store.allin_pass import fill_allin_ev
+from analyzer.store.importer import import_paths
+from analyzer.store.schema import ALLIN_EV, PLAYERS
+from analyzer.store.store import Store
+from parsers import native
+from parsers.record import HandRecord
+
+HANDS = int(os.environ.get("SIXPLUS_BENCH_HANDS", "1000000"))
+FOLDER = Path(os.environ.get("SIXPLUS_BENCH_STATS_DIR", "/tmp/sixplus-bench-stats"))
+LEVELS = (10_000, 100_000, 1_000_000)
+POOL = (2000, 2000, 1000)  # short deck at Alpha, at Beta, hold'em at Alpha
+TARGET = 0.5
+START = datetime(2024, 1, 1, 12)
+
+
+def _site(records: list[HandRecord], site: str) -> list[HandRecord]:
+    return [dataclasses.replace(r, game=dataclasses.replace(r.game, site=site)) for r in records]
+
+
+def pool_store(folder: Path) -> Store:
+    """The simulated nights imported (and their all-in pass run) once."""
+    store = Store(folder / "pool")
+    if store.manifest().hands:
+        return store
+    sd, he = load_rules("shortdeck"), load_rules("holdem")
+    records = _site(list(simulate(sd, hands=POOL[0], players=6, seed=1, prefix="a", start=START)), "Alpha")
+    records += _site(list(simulate(sd, hands=POOL[1], players=6, seed=2, prefix="b", start=START)), "Beta")
+    records += _site(list(simulate(he, hands=POOL[2], players=6, seed=3, prefix="h", start=START)), "Alpha")
+    path = folder / "pool.jsonl"
+    path.write_text(native.write(records), encoding="utf-8")
+    import_paths([path], store, workers=2)
+    fill_allin_ev(store, workers=2)
+    return store
+
+
+def level_files(store: Store, folder: Path, hands: int) -> dict[str, Path]:
+    """The level's players and allin_ev files: the pool's rows repeated (made once)."""
+    paths = {t: folder / f"{t}-{hands}.parquet" for t in ("players", "allin_ev")}
+    if all(p.exists() for p in paths.values()):
+        return paths
+    pool = sum(POOL)
+    copies = -(-hands // pool)
+    for table, schema in (("players", PLAYERS), ("allin_ev", ALLIN_EV)):
+        rows = store.scan(table).collect()
+        order = rows.select(pl.col("hand_id").rank("dense").alias("_n"))["_n"]
+        parts = []
+        for k in range(copies):
+            part = rows.with_columns(
+                pl.format("{}-{}", pl.lit(k), pl.col("hand_id")).alias("hand_id"),
+                (pl.col("started") + timedelta(days=7 * k)).alias("started"),
+            )
+            if (k + 1) * pool > hands:  # the last copy: only as many hands as the level needs
+                part = part.filter(order <= hands - k * pool)
+            parts.append(part)
+        frame = pl.concat(parts).select(schema.names)
+        frame.write_parquet(paths[table])
+    return paths
+
+
+def timed(run: Callable[[], object], repeat: int = 3) -> tuple[float, float]:
+    start = time.perf_counter()
+    run()
+    first = time.perf_counter() - start
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - start)
+    return first, statistics.median(times)
+
+
+def queries(players: pl.LazyFrame, allin: pl.LazyFrame) -> list[tuple[str, Callable[[], object]]]:
+    filtered = Filters(
+        sites=("Alpha",),
+        since=date(2024, 1, 1),
+        until=date(2030, 1, 1),
+        min_players=5,
+        min_hands=100,
+        links=(Link("Anna"),),
+    )
+    return [
+        ("per player", lambda: summary(players, allin)),
+        ("per position", lambda: summary(players, allin, by="position")),
+        ("per rule set and stake", lambda: summary(players, allin, by="stakes")),
+        ("per game", lambda: summary(players, allin, by="game")),
+        ("per player, filtered", lambda: summary(players, allin, filters=filtered)),
+        ("one player's sessions", lambda: sessions(players, allin, player="Anna")),
+        ("every player's sessions", lambda: sessions(players, allin)),
+        ("leaks of one player", lambda: find_leaks(players, player="Anna")),
+    ]
+
+
+def main() -> None:
+    FOLDER.mkdir(parents=True, exist_ok=True)
+    start = time.perf_counter()
+    store = pool_store(FOLDER)
+    print(f"pool: {store.manifest().hands:,} simulated hands imported ({time.perf_counter() - start:.0f} s, reused)")
+    for n in [n for n in LEVELS if n <= HANDS]:
+        start = time.perf_counter()
+        paths = level_files(store, FOLDER, n)
+        players, allin = pl.scan_parquet(paths["players"]), pl.scan_parquet(paths["allin_ev"])
+        rows = players.select(pl.len()).collect().item()
+        print(f"stats on {n:,} hands ({rows:,} player rows; files ready in {time.perf_counter() - start:.1f} s):")
+        for label, run in queries(players, allin):
+            first, warm = timed(run)
+            verdict = f" (target < {TARGET} s: {'ok' if warm < TARGET else 'OVER'})" if n >= 1_000_000 else ""
+            print(f"  {label:<26} first {first:.2f} s, then {warm:.2f} s{verdict}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
