@@ -92,16 +92,20 @@ def level_files(store: Store, folder: Path, hands: int) -> dict[str, Path]:
     return paths
 
 
-def timed(run: Callable[[], object], repeat: int = 3) -> tuple[float, float]:
+def timed(run: Callable[[], object], repeat: int = 3) -> tuple[float, float, float]:
+    """(first call, median of the next ``repeat``) in wall seconds, and the median's CPU
+    seconds of this process (all its threads): on a machine shared with other work the
+    CPU time says what the query costs, the wall time what it took."""
     start = time.perf_counter()
     run()
     first = time.perf_counter() - start
-    times = []
+    times, cpu = [], []
     for _ in range(repeat):
-        start = time.perf_counter()
+        start, busy = time.perf_counter(), time.process_time()
         run()
         times.append(time.perf_counter() - start)
-    return first, statistics.median(times)
+        cpu.append(time.process_time() - busy)
+    return first, statistics.median(times), statistics.median(cpu)
 
 
 def queries(players: pl.LazyFrame, allin: pl.LazyFrame) -> list[tuple[str, Callable[[], object]]]:
@@ -136,10 +140,12 @@ def main() -> None:
         players, allin = pl.scan_parquet(paths["players"]), pl.scan_parquet(paths["allin_ev"])
         rows = players.select(pl.len()).collect().item()
         print(f"stats on {n:,} hands ({rows:,} player rows; files ready in {time.perf_counter() - start:.1f} s):")
+        load = os.getloadavg()[0]
+        print(f"  (load average {load:.1f} on {os.cpu_count()} cores)")
         for label, run in queries(players, allin):
-            first, warm = timed(run)
+            first, warm, cpu = timed(run)
             verdict = f" (target < {TARGET} s: {'ok' if warm < TARGET else 'OVER'})" if n >= 1_000_000 else ""
-            print(f"  {label:<26} first {first:.2f} s, then {warm:.2f} s{verdict}", flush=True)
+            print(f"  {label:<26} first {first:.2f} s, then {warm:.2f} s, CPU {cpu:.2f} s{verdict}", flush=True)
 
 
 if __name__ == "__main__":

@@ -19,8 +19,15 @@ the sample behind each percentage:
 * **Aggression**: bets and raises against calls after the flop (AF = aggressive / calls),
   and folds after the flop for the aggression frequency.
 
-The facts of :func:`action_facts` (each a chance and whether it was taken; PokerTracker 4's
-statistic definitions, as its help describes them, are the model; differences are said):
+The facts of :func:`action_facts` (each a chance and whether it was taken). The model is
+PokerTracker's definitions as published descriptions give them (read on 2 Dec 2026): the
+steal is a raise "from the CO, button and SB in an unopened pot"
+(itpomimar1975.netlify.app/att-to-steal-poker, describing the PokerTracker Steal HUD
+stat); WWSF is PokerTracker 2's "Won $ WSF: percentage of times player won money when
+seeing the flop" and WTSD "having seen the flop" (PokerTracker V2 help, Ring Game Player
+Statistics, staff.washington.edu/sleeman1/PT/, and poker.fandom.com/wiki/Player_statistics).
+PokerTracker 4's own formulas (its Configure Stats window) were not available here; where
+our rule is our own it says so:
 
 * **Limp**: a chance at the player's first preflop action when nobody has raised and there
   is a live forced bet above the player's own to call (the big blind, the 6+ button blind);

@@ -195,7 +195,7 @@ def _session_numbers(table: pl.DataFrame, idle_minutes: int) -> pl.DataFrame:
     """
     never = np.iinfo(np.int64).max
     at = table["started"].dt.cast_time_unit("us").to_physical().fill_null(never).to_numpy()
-    player = _codes(table["_who"])
+    player = _codes(table.select(pl.struct("site", "player")).to_series())
     order = np.lexsort((at, player))
     player, at = player[order], at[order]
     night = table["night"].to_physical().fill_null(-1).to_numpy()[order]
@@ -261,23 +261,27 @@ def sessions(
     """
     rows, allin = counted(players, allin, filters, player)
     rows = rows.select(SESSION_COLUMNS).with_columns(
-        (pl.col("started") - timedelta(hours=day_starts_at)).dt.date().alias("night"),
-        pl.concat_str(pl.col("site").fill_null(""), pl.lit("\x00"), pl.col("player")).alias("_who"),
+        (pl.col("started") - timedelta(hours=day_starts_at)).dt.date().alias("night")
     )
-    table = rows.collect()
-    rows = pl.concat([table, _session_numbers(table, idle_minutes)], how="horizontal").lazy()
+    # the cut reads only its few columns (and gives each session its times and first file);
+    # the sums are made by polars over the same rows (a scan keeps its order), the session
+    # numbers set beside them
     keys = ["site", "player", "session", *MONEY]
-    frame = (
-        _prepare(rows)
+    cut = rows.select("site", "player", "started", "night", "file", *MONEY).collect()
+    numbers = _session_numbers(cut, idle_minutes)
+    times = (
+        pl.concat([cut, numbers], how="horizontal")
         .group_by(keys)
         .agg(
             pl.col("night").first(),  # one night a session
             pl.col("started").min().alias("start"),
             pl.col("started").max().alias("end"),
-            pl.col("file").sort_by("order").first(),  # the file of the session's first hand
-            *_aggregations(),
+            pl.col("file").get(pl.col("order").arg_min()),  # the file of the session's first hand
         )
     )
+    rows = pl.concat([rows, numbers.lazy().select("session")], how="horizontal")
+    sums = _prepare(rows).group_by(keys).agg(_aggregations())
+    frame = times.lazy().join(sums, on=keys, how="inner", nulls_equal=True)
     if filters is not None and filters.min_hands:
         frame = frame.filter(filters.groups())
     session_of = rows.select("hand_id", "site", "player", "session")
