@@ -158,12 +158,21 @@ def find_leaks(
         sums.append(pl.col(chance_col).sum().cast(pl.Int64).alias(f"{name}_n"))
     table = rows.group_by(keys).agg(sums).collect()
     mine = table.filter(pl.col("player") == player).sort(keys, nulls_last=True)
+    columns = list(dict.fromkeys(c for _, done_col, chance_col, _label in STATS for c in (done_col, chance_col)))
+    # the player's own rows, read once: the hands behind the flags come from them
+    own = rows.filter(pl.col("player") == player).select("hand_id", "started", *keys, *columns).collect()
+    own = own.sort("started", "hand_id", nulls_last=True)
     checks: list[Check] = []
     for row in mine.iter_rows(named=True):
         others = table.filter(
             (pl.col("rules").eq_missing(row["rules"]))
             & (pl.col("size") == row["size"])
             & ~((pl.col("player") == player) & pl.col("site").eq_missing(row["site"]))
+        )
+        here = own.filter(
+            pl.col("site").eq_missing(row["site"])
+            & pl.col("rules").eq_missing(row["rules"])
+            & (pl.col("size") == row["size"])
         )
         for name, done_column, chance_column, label in STATS:
             done, chances = int(row[name] or 0), int(row[f"{name}_n"] or 0)
@@ -187,17 +196,8 @@ def find_leaks(
             )
             if check.flagged:
                 want = verdict == "high"
-                chosen = rows.filter(
-                    (pl.col("player") == player)
-                    & pl.col("site").eq_missing(row["site"])
-                    & pl.col("rules").eq_missing(row["rules"])
-                    & (pl.col("size") == row["size"])
-                    & pl.col(chance_column)
-                    & (pl.col(done_column) == want)
-                )
-                ids = chosen.select("hand_id", "started").sort("started", "hand_id", nulls_last=True).collect()
-                hands = tuple(ids["hand_id"].head(examples).to_list())
-                check = replace(check, hands=hands, hands_total=ids.height)
+                ids = here.filter(pl.col(chance_column) & (pl.col(done_column) == want))["hand_id"]
+                check = replace(check, hands=tuple(ids.head(examples).to_list()), hands_total=ids.len())
             checks.append(check)
     return tuple(sorted(checks, key=lambda c: not c.flagged))
 
