@@ -99,6 +99,8 @@ def command(
         players, allin = store.scan("players"), store.scan("allin_ev")
         if store.manifest().hands == 0:
             fail(f"the store {store.root} holds no hands: add some with sixplus import")
+        if player is None and filters.heroes:  # your accounts, linked: they are the player
+            player = filters.hero_name
         if leaks and player is None:
             fail("--leaks: expected --player NAME (whose rates to check)")
         if player is not None:

@@ -1,5 +1,9 @@
 """Statistics over the store with polars (lazy): per player, position, rule set and stake, session.
 
+Players are (site, name): every grouping starts with the site, and a namesake of another
+site is another player unless the filters link them (:mod:`analyzer.stats.filters`, whose
+:class:`~analyzer.stats.filters.Filters` every query takes).
+
 Every rate comes as done and chances (``vpip`` of ``vpip_chances``) so the sample shows;
 :func:`rate` makes the percentage. Money is summed in minor units per currency, so the
 currency and its decimals are always part of the group. A win rate counts in big blinds

@@ -185,3 +185,12 @@ def test_filter_choices_list_what_the_store_holds(two_sites: Store) -> None:
     assert (c.first_day, c.last_day, c.most_players) == (date(2024, 11, 1), date(2024, 11, 3), 6)
     assert ("Beta", "Anna") in c.accounts and len(c.accounts) == 12
     assert set(c.positions) == {"UTG", "UTG+1", "LJ", "HJ", "CO", "BTN", "SB", "BB"}
+
+
+def test_hero_accounts_are_the_player_of_the_cli_without_player(two_sites: Store) -> None:
+    args = ["stats", "--store", str(two_sites.root), "--hero", "Alpha:Anna", "--hero", "Beta:Ben", "--json"]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert [(r["site"], r["player"], r["hands"]) for r in data["player"]] == [("*", "Anna / Ben", 450)]
+    assert {r["rules"] for r in data["game"]} == {"holdem", "shortdeck"}
