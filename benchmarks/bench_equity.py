@@ -1,14 +1,18 @@
-"""Exact equity by enumeration, against poker-equity (Rust, exact mode) in the same run.
+"""Exact equity by enumeration, against poker-equity (Rust, exact mode) and eval7 (C) in the same run.
 
 - heads-up preflop, short deck (201,376 run-outs; target <= 2 ms) and 52 cards
-  (1,712,304 run-outs; target <= 10 ms), a few match-ups each: the evaluator kernel's walk
-  over the run-outs where it is built (the numpy path beside it, for scale);
+  (1,712,304 run-outs; target <= 10 ms), a few match-ups each: the evaluator kernel's
+  count by rank multisets with the flush boards apart, where it is built (the numpy path
+  beside it, for scale);
 - three-way preflop and a heads-up flop, short deck, for scale;
 - both sides count the same wins and ties (checked), each timed warm as the median of
   several runs; poker-equity runs on its default threads, ours on one core.
 
-No OMPEval in this run: its Python wrapper (``omp-wrapper``) does not build with GCC 12 here,
-and eval7's exact enumeration (``py_hand_vs_range_exact``) returns 0.0 for a single match-up.
+The C peer is eval7 0.1.11 (a C evaluator built with Cython) on 52 cards: its exact
+enumeration (``py_hand_vs_range_exact``) returns 0.0 preflop and on the flop, so it is timed
+dealing as many run-outs as the exact enumeration has (its Monte Carlo, one evaluation per
+hand and run-out: the work a plain enumeration with its evaluator does). OMPEval's Python
+wrapper (``omp-wrapper``) does not build with GCC 12 here.
 
 Run: ``make bench`` or ``.venv/bin/python -m benchmarks equity``.
 """
@@ -19,6 +23,7 @@ import statistics
 import time
 from collections.abc import Callable
 
+import eval7
 import poker_equity as pe
 
 from analyzer.equity import equity
@@ -48,6 +53,19 @@ def median_seconds(run: Callable[[], object]) -> float:
     return statistics.median(times)
 
 
+def eval7_seconds(hands: list[str], board: str, runouts: int) -> float:
+    """eval7 (C) evaluating ``runouts`` run-outs of the match-up, one call (median of 3)."""
+    hero = [eval7.Card(hands[0][i : i + 2]) for i in (0, 2)]
+    villain = eval7.HandRange(hands[1])
+    cards = [eval7.Card(c) for c in board.split()]
+    times = []
+    for _ in range(3):
+        start = time.perf_counter()
+        eval7.py_hand_vs_range_monte_carlo(hero, villain, cards, runouts)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
 def main() -> None:
     for ranking in (Ranking.STRAIGHT_OVER_TRIPS, Ranking.STANDARD):
         start = time.perf_counter()
@@ -55,7 +73,10 @@ def main() -> None:
         equity(["AhKh", "QsQd"], ranking=ranking)
         print(f"first use ({ranking.value}: tables and one equity): {time.perf_counter() - start:.2f} s")
     print("enumeration: " + ("the C kernel" if kernel.AVAILABLE else "numpy (no C kernel built)"))
-    print(f"{'case':<32} {'hands':<22} {'run-outs':>10} {'sixplus':>10} {'poker-equity':>13} {'ratio':>7}  target")
+    print(
+        f"{'case':<32} {'hands':<22} {'run-outs':>10} {'sixplus':>10} {'poker-equity':>13} {'ratio':>7} "
+        f"{'eval7':>10} {'ratio':>7}  target"
+    )
     for name, ranking, hands, board, target in CASES:
         variant = "holdem" if ranking is Ranking.STANDARD else "short_deck"
         ours = equity(hands, board=board, ranking=ranking)
@@ -66,14 +87,16 @@ def main() -> None:
         ] == [int(t) for t in theirs["tie_count"]]
         mine = median_seconds(lambda h=hands, b=board, r=ranking: equity(h, board=b, ranking=r))
         peer = median_seconds(lambda h=hands, b=board, v=variant: pe.exact_from_text(v, h, b, ""))
+        c_peer = eval7_seconds(hands, board, ours.runouts) if ranking is Ranking.STANDARD else None
+        c_text = "" if c_peer is None else f"{c_peer * 1000:>8.1f}ms {c_peer / mine:>6.1f}x"
         verdict = "" if target is None else f"<= {target * 1000:.0f} ms: {'ok' if mine <= target else 'OVER'}"
         label = " v ".join(hands) + (f" on {board}" if board else "")
         print(
-            f"{name:<32} {label:<22} {ours.runouts:>10,} {mine * 1000:>8.1f}ms {peer * 1000:>11.1f}ms "
-            f"{peer / mine:>6.1f}x  {verdict}{'' if same else '  COUNTS DIFFER'}",
+            f"{name:<32} {label:<22} {ours.runouts:>10,} {mine * 1000:>8.2f}ms {peer * 1000:>11.1f}ms "
+            f"{peer / mine:>6.1f}x {c_text:>18}  {verdict}{'' if same else '  COUNTS DIFFER'}",
             flush=True,
         )
-    print("ratio = poker-equity time / sixplus time (above 1: sixplus is faster)")
+    print("ratio = the peer's time / sixplus time (above 1: sixplus is faster); eval7: as many run-outs dealt")
     if kernel.AVAILABLE:  # the numpy enumeration, the fallback without a C compiler
         for name, ranking, hands, board, _ in (CASES[0], CASES[5]):
             kernel.AVAILABLE = False
