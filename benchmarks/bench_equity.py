@@ -14,23 +14,50 @@ dealing as many run-outs as the exact enumeration has (its Monte Carlo, one eval
 hand and run-out: the work a plain enumeration with its evaluator does). OMPEval's Python
 wrapper (``omp-wrapper``) does not build with GCC 12 here.
 
+The all-in EV pass after an import (:func:`analyzer.store.allin_pass.fill_allin_ev`) on one
+core, over a store of simulated short-deck six-handed hands (a pool of 3,000 distinct hands,
+about one in five a multiway all-in, most of them preflop, repeated under fresh hand ids and
+player names up to ``SIXPLUS_BENCH_HANDS``, default 1,000,000): every all-in hand's rows
+read, its key's equities computed once (cached by cards and board), the results joined and
+written; target >= 20,000 all-in hands/s/core. Then the pool's distinct all-ins alone,
+nothing cached (every one enumerated): what a night of all-different all-ins costs. The
+store's tables are written directly (the import is ``bench_store``'s), so that this part
+takes seconds, not minutes.
+
 Run: ``make bench`` or ``.venv/bin/python -m benchmarks equity``.
 """
 
 from __future__ import annotations
 
+import os
 import statistics
+import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 import eval7
 import poker_equity as pe
+import polars as pl
+import pyarrow as pa
 
+from analyzer.audit import audit_hand
 from analyzer.equity import equity
 from analyzer.equity.tables import tables_for
 from analyzer.evaluator import Ranking, kernel
+from analyzer.ruleset import load_rules
+from analyzer.simulate import simulate
+from analyzer.stats.allin import _cached_shares
+from analyzer.store import allin_pass
+from analyzer.store.allin_pass import adjust_frame, fill_allin_ev, missing
+from analyzer.store.rows import Rows
+from analyzer.store.schema import TABLES
+from analyzer.store.store import Store
 
 RUNS = 7
+HANDS = int(os.environ.get("SIXPLUS_BENCH_HANDS", "1000000"))
+POOL = 3000
+ALLIN_TARGET = 20_000
 CASES: list[tuple[str, Ranking, list[str], str, float | None]] = [
     ("short deck, heads-up preflop", Ranking.STRAIGHT_OVER_TRIPS, ["AhKh", "QsQd"], "", 0.002),
     ("short deck, heads-up preflop", Ranking.STRAIGHT_OVER_TRIPS, ["AsKd", "6c6d"], "", 0.002),
@@ -66,7 +93,7 @@ def eval7_seconds(hands: list[str], board: str, runouts: int) -> float:
     return statistics.median(times)
 
 
-def main() -> None:
+def equity_bench() -> None:
     for ranking in (Ranking.STRAIGHT_OVER_TRIPS, Ranking.STANDARD):
         start = time.perf_counter()
         tables_for(ranking)
@@ -105,6 +132,74 @@ def main() -> None:
             finally:
                 kernel.AVAILABLE = True
             print(f"numpy fallback: {name}, {' v '.join(hands)}: {numpy_time * 1000:.1f} ms")
+
+
+def allin_store(root: Path, hands: int) -> Store:
+    """A store of ``hands`` simulated hands: the pool's rows repeated under new ids and names."""
+    rules = load_rules("shortdeck")
+    rows = Rows("bench")
+    for record in simulate(rules, hands=POOL, players=6, seed=2024, prefix="pool"):
+        rows.add(record, audit_hand(record, rules), rules)
+    tables = {name: pl.from_arrow(table) for name, table in rows.tables().items()}
+    store = Store(root)
+    with store.writing() as tx:
+        for rep in range((hands + POOL - 1) // POOL):
+            suffix = f"-r{rep}"
+            part: dict[str, pa.Table] = {}
+            for name, frame in tables.items():
+                assert isinstance(frame, pl.DataFrame)
+                renamed = frame.with_columns(pl.col("hand_id") + suffix)
+                if "player" in frame.columns:
+                    renamed = renamed.with_columns(pl.col("player") + suffix)
+                if name == "allins":
+                    renamed = renamed.with_columns(pl.col("players").list.eval(pl.element() + suffix))
+                part[name] = renamed.to_arrow().cast(TABLES[name])
+            tx.batch().write(part)  # one batch, a row group a repeat
+        tx.commit()
+    return store
+
+
+def allin_pass_bench() -> None:
+    with tempfile.TemporaryDirectory(prefix="sixplus-bench-allin-") as folder:
+        start = time.perf_counter()
+        store = allin_store(Path(folder) / "store", HANDS)
+        todo = missing(store)
+        allin_hands = todo.select("hand_id").n_unique()
+        print(
+            f"all-in store: {HANDS:,} hands, {allin_hands:,} with all-in pots "
+            f"(made in {time.perf_counter() - start:.0f} s)",
+            flush=True,
+        )
+        distinct = todo.filter(pl.col("hand_id").str.ends_with("-r0"))
+        _cached_shares.cache_clear()
+        allin_pass._SHARES.clear()
+        start = time.perf_counter()
+        done = fill_allin_ev(store, workers=1)  # in this process: one core
+        seconds = time.perf_counter() - start
+        rate = done / seconds
+        print(
+            f"all-in EV pass: {done:,} all-in hands ({len(allin_pass._SHARES):,} distinct) in {seconds:.1f} s "
+            f"on one core: {rate:,.0f} hands/s/core (target >= {ALLIN_TARGET:,}: "
+            f"{'ok' if rate >= ALLIN_TARGET else 'UNDER'}; first use of the tables included)",
+            flush=True,
+        )
+        assert done == allin_hands
+        hands = distinct.select("hand_id").n_unique()
+        _cached_shares.cache_clear()
+        allin_pass._SHARES.clear()
+        start = time.perf_counter()
+        adjust_frame(distinct)
+        seconds = time.perf_counter() - start
+        print(
+            f"  the pool's {hands:,} distinct all-in hands alone (each enumerated, nothing cached): "
+            f"{hands / seconds:,.0f} hands/s/core",
+            flush=True,
+        )
+
+
+def main() -> None:
+    equity_bench()
+    allin_pass_bench()
 
 
 if __name__ == "__main__":
