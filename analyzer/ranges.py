@@ -36,7 +36,7 @@ from math import comb, sqrt
 from analyzer.cards import Card, clean, deck_of
 from analyzer.equity import EquityError, equity_of_indices, shares
 from analyzer.errors import AnalyzerError
-from analyzer.evaluator import Ranking, parse_ranking
+from analyzer.evaluator import Ranking, kernel, parse_ranking
 
 RANK_CHARS = "23456789TJQKA"
 Combo = tuple[Card, Card]
@@ -182,8 +182,10 @@ class RangeEquity:
         return f"Monte Carlo, {self.matchups} deals, ±{self.error:.4f} (95 %)"
 
 
-#: run-outs the exact path may enumerate before it samples instead
+#: run-outs the exact path may enumerate before it samples instead (numpy: every run-out dealt)
 EXACT_BUDGET = 50_000_000
+#: the same where the C kernel counts them (by rank multisets: about 1 ms a 52-card preflop matchup)
+KERNEL_BUDGET = 2_000_000_000
 
 
 def range_equity(
@@ -194,10 +196,13 @@ def range_equity(
     ranking: Ranking | str = Ranking.STRAIGHT_OVER_TRIPS,
     samples: int = 20_000,
     seed: int = 1,
-    budget: int = EXACT_BUDGET,
+    budget: int | None = None,
 ) -> RangeEquity:
-    """Equity of two or more ranges: exact where every matchup's run-outs fit ``budget``,
-    else a seeded Monte Carlo over matchups and run-outs, with its error bar."""
+    """Equity of two or more ranges: exact where every matchup's run-outs fit ``budget``
+    (:data:`KERNEL_BUDGET` where the C kernel runs, else :data:`EXACT_BUDGET`), else a seeded
+    Monte Carlo over matchups and run-outs, with its error bar."""
+    if budget is None:
+        budget = KERNEL_BUDGET if kernel.AVAILABLE else EXACT_BUDGET
     rk = parse_ranking(ranking)
     deck = rk.deck_size
     board_cards, dead_cards = clean(board), clean(dead)

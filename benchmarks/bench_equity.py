@@ -1,31 +1,65 @@
-"""Exact equity by enumeration, against poker-equity (Rust, exact mode) in the same run.
+"""Exact equity by enumeration, against poker-equity (Rust, exact mode) and eval7 (C) in the same run.
 
 - heads-up preflop, short deck (201,376 run-outs; target <= 2 ms) and 52 cards
-  (1,712,304 run-outs; target <= 10 ms), a few match-ups each: the evaluator kernel's walk
-  over the run-outs where it is built (the numpy path beside it, for scale);
+  (1,712,304 run-outs; target <= 10 ms), a few match-ups each: the evaluator kernel's
+  count by rank multisets with the flush boards apart, where it is built (the numpy path
+  beside it, for scale);
 - three-way preflop and a heads-up flop, short deck, for scale;
 - both sides count the same wins and ties (checked), each timed warm as the median of
   several runs; poker-equity runs on its default threads, ours on one core.
 
-No OMPEval in this run: its Python wrapper (``omp-wrapper``) does not build with GCC 12 here,
-and eval7's exact enumeration (``py_hand_vs_range_exact``) returns 0.0 for a single match-up.
+The C peer is eval7 0.1.11 (a C evaluator built with Cython) on 52 cards: its exact
+enumeration (``py_hand_vs_range_exact``) returns 0.0 preflop and on the flop, so it is timed
+dealing as many run-outs as the exact enumeration has (its Monte Carlo, one evaluation per
+hand and run-out: the work a plain enumeration with its evaluator does). OMPEval's Python
+wrapper (``omp-wrapper``) does not build with GCC 12 here.
+
+The all-in EV pass after an import (:func:`analyzer.store.allin_pass.fill_allin_ev`) on one
+core, over a store of simulated short-deck six-handed hands (a pool of 3,000 distinct hands,
+about one in five a multiway all-in, most of them preflop, repeated under fresh hand ids and
+player names up to ``SIXPLUS_BENCH_HANDS``, default 1,000,000): every all-in hand's rows
+read, its key's equities computed once (cached by cards and board), the results joined and
+written; target >= 20,000 all-in hands/s/core, measured as all-in hands per second of
+the process's CPU time (every thread's: polars runs a pool), since the shared machine's load
+stretches the wall time (printed beside it). Then the pool's distinct all-ins alone,
+nothing cached (every one enumerated): what a night of all-different all-ins costs. The
+store's tables are written directly (the import is ``bench_store``'s), so that this part
+takes seconds, not minutes.
 
 Run: ``make bench`` or ``.venv/bin/python -m benchmarks equity``.
 """
 
 from __future__ import annotations
 
+import os
 import statistics
+import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
 
+import eval7
 import poker_equity as pe
+import polars as pl
+import pyarrow as pa
 
+from analyzer.audit import audit_hand
 from analyzer.equity import equity
 from analyzer.equity.tables import tables_for
 from analyzer.evaluator import Ranking, kernel
+from analyzer.ruleset import load_rules
+from analyzer.simulate import simulate
+from analyzer.stats.allin import _cached_shares
+from analyzer.store import allin_pass
+from analyzer.store.allin_pass import adjust_frame, fill_allin_ev, missing
+from analyzer.store.rows import Rows
+from analyzer.store.schema import TABLES
+from analyzer.store.store import Store
 
 RUNS = 7
+HANDS = int(os.environ.get("SIXPLUS_BENCH_HANDS", "1000000"))
+POOL = 3000
+ALLIN_TARGET = 20_000
 CASES: list[tuple[str, Ranking, list[str], str, float | None]] = [
     ("short deck, heads-up preflop", Ranking.STRAIGHT_OVER_TRIPS, ["AhKh", "QsQd"], "", 0.002),
     ("short deck, heads-up preflop", Ranking.STRAIGHT_OVER_TRIPS, ["AsKd", "6c6d"], "", 0.002),
@@ -48,14 +82,30 @@ def median_seconds(run: Callable[[], object]) -> float:
     return statistics.median(times)
 
 
-def main() -> None:
+def eval7_seconds(hands: list[str], board: str, runouts: int) -> float:
+    """eval7 (C) evaluating ``runouts`` run-outs of the match-up, one call (median of 3)."""
+    hero = [eval7.Card(hands[0][i : i + 2]) for i in (0, 2)]
+    villain = eval7.HandRange(hands[1])
+    cards = [eval7.Card(c) for c in board.split()]
+    times = []
+    for _ in range(3):
+        start = time.perf_counter()
+        eval7.py_hand_vs_range_monte_carlo(hero, villain, cards, runouts)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def equity_bench() -> None:
     for ranking in (Ranking.STRAIGHT_OVER_TRIPS, Ranking.STANDARD):
         start = time.perf_counter()
         tables_for(ranking)
         equity(["AhKh", "QsQd"], ranking=ranking)
         print(f"first use ({ranking.value}: tables and one equity): {time.perf_counter() - start:.2f} s")
     print("enumeration: " + ("the C kernel" if kernel.AVAILABLE else "numpy (no C kernel built)"))
-    print(f"{'case':<32} {'hands':<22} {'run-outs':>10} {'sixplus':>10} {'poker-equity':>13} {'ratio':>7}  target")
+    print(
+        f"{'case':<32} {'hands':<22} {'run-outs':>10} {'sixplus':>10} {'poker-equity':>13} {'ratio':>7} "
+        f"{'eval7':>10} {'ratio':>7}  target"
+    )
     for name, ranking, hands, board, target in CASES:
         variant = "holdem" if ranking is Ranking.STANDARD else "short_deck"
         ours = equity(hands, board=board, ranking=ranking)
@@ -66,14 +116,16 @@ def main() -> None:
         ] == [int(t) for t in theirs["tie_count"]]
         mine = median_seconds(lambda h=hands, b=board, r=ranking: equity(h, board=b, ranking=r))
         peer = median_seconds(lambda h=hands, b=board, v=variant: pe.exact_from_text(v, h, b, ""))
+        c_peer = eval7_seconds(hands, board, ours.runouts) if ranking is Ranking.STANDARD else None
+        c_text = "" if c_peer is None else f"{c_peer * 1000:>8.1f}ms {c_peer / mine:>6.1f}x"
         verdict = "" if target is None else f"<= {target * 1000:.0f} ms: {'ok' if mine <= target else 'OVER'}"
         label = " v ".join(hands) + (f" on {board}" if board else "")
         print(
-            f"{name:<32} {label:<22} {ours.runouts:>10,} {mine * 1000:>8.1f}ms {peer * 1000:>11.1f}ms "
-            f"{peer / mine:>6.1f}x  {verdict}{'' if same else '  COUNTS DIFFER'}",
+            f"{name:<32} {label:<22} {ours.runouts:>10,} {mine * 1000:>8.2f}ms {peer * 1000:>11.1f}ms "
+            f"{peer / mine:>6.1f}x {c_text:>18}  {verdict}{'' if same else '  COUNTS DIFFER'}",
             flush=True,
         )
-    print("ratio = poker-equity time / sixplus time (above 1: sixplus is faster)")
+    print("ratio = the peer's time / sixplus time (above 1: sixplus is faster); eval7: as many run-outs dealt")
     if kernel.AVAILABLE:  # the numpy enumeration, the fallback without a C compiler
         for name, ranking, hands, board, _ in (CASES[0], CASES[5]):
             kernel.AVAILABLE = False
@@ -82,6 +134,75 @@ def main() -> None:
             finally:
                 kernel.AVAILABLE = True
             print(f"numpy fallback: {name}, {' v '.join(hands)}: {numpy_time * 1000:.1f} ms")
+
+
+def allin_store(root: Path, hands: int) -> Store:
+    """A store of ``hands`` simulated hands: the pool's rows repeated under new ids and names."""
+    rules = load_rules("shortdeck")
+    rows = Rows("bench")
+    for record in simulate(rules, hands=POOL, players=6, seed=2024, prefix="pool"):
+        rows.add(record, audit_hand(record, rules), rules)
+    tables = {name: pl.from_arrow(table) for name, table in rows.tables().items()}
+    store = Store(root)
+    with store.writing() as tx:
+        for rep in range((hands + POOL - 1) // POOL):
+            suffix = f"-r{rep}"
+            part: dict[str, pa.Table] = {}
+            for name, frame in tables.items():
+                assert isinstance(frame, pl.DataFrame)
+                renamed = frame.with_columns(pl.col("hand_id") + suffix)
+                if "player" in frame.columns:
+                    renamed = renamed.with_columns(pl.col("player") + suffix)
+                if name == "allins":
+                    renamed = renamed.with_columns(pl.col("players").list.eval(pl.element() + suffix))
+                part[name] = renamed.to_arrow().cast(TABLES[name])
+            tx.batch().write(part)  # one batch, a row group a repeat
+        tx.commit()
+    return store
+
+
+def allin_pass_bench() -> None:
+    with tempfile.TemporaryDirectory(prefix="sixplus-bench-allin-") as folder:
+        start = time.perf_counter()
+        store = allin_store(Path(folder) / "store", HANDS)
+        todo = missing(store)
+        allin_hands = todo.select("hand_id").n_unique()
+        print(
+            f"all-in store: {HANDS:,} hands, {allin_hands:,} with all-in pots "
+            f"(made in {time.perf_counter() - start:.0f} s)",
+            flush=True,
+        )
+        distinct = todo.filter(pl.col("hand_id").str.ends_with("-r0"))
+        _cached_shares.cache_clear()
+        allin_pass._SHARES.clear()
+        start, cpu = time.perf_counter(), time.process_time()
+        done = fill_allin_ev(store, workers=1)  # in this process: one worker
+        seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+        rate = done / cpu
+        print(
+            f"all-in EV pass: {done:,} all-in hands ({len(allin_pass._SHARES):,} distinct) in {seconds:.1f} s "
+            f"wall, {cpu:.1f} s of CPU (all threads): {rate:,.0f} hands/s/core (target >= {ALLIN_TARGET:,}: "
+            f"{'ok' if rate >= ALLIN_TARGET else 'UNDER'}; first use of the tables included; "
+            f"{done / seconds:,.0f} hands/s of wall time on this machine's load)",
+            flush=True,
+        )
+        assert done == allin_hands
+        hands = distinct.select("hand_id").n_unique()
+        _cached_shares.cache_clear()
+        allin_pass._SHARES.clear()
+        cpu = time.process_time()
+        adjust_frame(distinct)
+        cpu = time.process_time() - cpu
+        print(
+            f"  the pool's {hands:,} distinct all-in hands alone (each enumerated, nothing cached): "
+            f"{hands / cpu:,.0f} hands/s/core",
+            flush=True,
+        )
+
+
+def main() -> None:
+    equity_bench()
+    allin_pass_bench()
 
 
 if __name__ == "__main__":

@@ -24,6 +24,8 @@ STRINGS: dict[str, tuple[str, str, str]] = {
     "page.players": ("Players", "Spieler", "Jugadores"),
     "page.frequencies": ("Frequencies", "Häufigkeiten", "Frecuencias"),
     "page.replayer": ("Replayer", "Wiedergabe", "Reproductor"),
+    "page.equity": ("Equity", "Equity", "Equidad"),
+    "page.diverge": ("Other rules", "Andere Regeln", "Otras reglas"),
     "page.quiz": ("Quiz", "Quiz", "Quiz"),
     "page.recorder": ("Recorder", "Erfassung", "Registro"),
     "page.casino": ("Casino game", "Casinospiel", "Juego de casino"),

@@ -4,23 +4,24 @@ It runs after an import has committed its hands, as its own write, so that a pas
 killed leaves the hands in place, and the next pass (any later ``sixplus import``) finishes
 it. The pass works on columns (polars): each hand gets a key of what its equities depend on
 (the ranking, the board, the cards in each pot, in order), each distinct key is computed
-once (exact enumeration by the evaluator kernel, and once per suit pattern inside
-:func:`analyzer.stats.allin.deal_shares`), and the shares come back as integer numerators
-over one denominator a hand, so that every player's expectation is one exact division: the
-same numbers as :func:`analyzer.stats.allin.adjusted` (:func:`adjust_hands` is that path,
-kept as the reference and for the rare hand whose numbers exceed a float's exact range).
+once (exact enumeration by the evaluator kernel, cached per process), and the shares come
+back as integer numerators over one denominator a hand, so that every player's expectation
+is one exact division: the same numbers as :func:`analyzer.stats.allin.adjusted`
+(:func:`adjust_hands` is that path, kept as the reference and for the rare hand whose
+numbers exceed a float's exact range).
 Tasks of hands are spread over a pool of processes.
 """
 
 from __future__ import annotations
 
-from fractions import Fraction
-from math import lcm
+from math import gcd, lcm
 
 import polars as pl
 
+from analyzer.cards import Card
+from analyzer.equity import pot_tallies
 from analyzer.evaluator import Ranking
-from analyzer.stats.allin import AllInPot, adjusted, deal_shares
+from analyzer.stats.allin import AllInPot, adjusted
 from analyzer.store.bars import Bars, progress_bar
 from analyzer.store.pool import ordered_map, worker_count
 from analyzer.store.schema import ALLIN_EV, EV_KEYS
@@ -41,6 +42,8 @@ RESULT_SCHEMA = {
     "equity": pl.Float64,
 }
 
+_INDEX = {Card.from_index(i).text: i for i in range(52)}  # card text -> index
+
 #: per key: the denominator, and each pot's numerators by position in the pot
 _SHARES: dict[str, tuple[int, tuple[tuple[int, ...], ...]]] = {}
 
@@ -48,7 +51,8 @@ _SHARES: dict[str, tuple[int, tuple[tuple[int, ...], ...]]] = {}
 def missing(store: Store) -> pl.DataFrame:
     """Stored all-in pots of hands that have no adjusted result yet."""
     done = store.scan("allin_ev").select("hand_id").unique()
-    return store.scan("allins").join(done, on="hand_id", how="anti").sort("hand_id", "pot").collect()
+    # sorted after collecting: the same order, at a third of the cost of a sort in the query
+    return store.scan("allins").join(done, on="hand_id", how="anti").collect().sort("hand_id", "pot")
 
 
 def fill_allin_ev(store: Store, *, workers: int | None = None, progress: Bars | None = None) -> int:
@@ -75,7 +79,7 @@ def fill_allin_ev(store: Store, *, workers: int | None = None, progress: Bars | 
     with store.writing() as tx:
         pending = 0
         count = 1 if total <= TASK_HANDS else worker_count(workers)  # a small pass: no pool to start
-        for task, results in enumerate(ordered_map(adjust_frame, tasks, workers=count)):
+        for task, results in enumerate(ordered_map(_adjust_ordered, tasks, workers=count)):
             rows = results.join(keys[(task,)], on=["hand_id", "player"], how="left").select(ALLIN_EV.names)
             tx.batch().write({"allin_ev": rows.to_arrow().cast(ALLIN_EV)})
             done = results.select("hand_id").n_unique()
@@ -89,12 +93,13 @@ def fill_allin_ev(store: Store, *, workers: int | None = None, progress: Bars | 
     return total
 
 
-def adjust_frame(pots: pl.DataFrame) -> pl.DataFrame:
+def adjust_frame(pots: pl.DataFrame, *, ordered: bool = False) -> pl.DataFrame:
     """Adjusted results (``hand_id, player, won, expected, equity``) from the all-in pot rows
-    of whole hands (as :func:`missing` gives them), a player's pots summed."""
+    of whole hands (as :func:`missing` gives them), a player's pots summed. ``ordered``: the
+    rows are sorted by hand and pot already (as :func:`missing` sorts them), no sort again."""
     if pots.height == 0:
         return pl.DataFrame(schema=RESULT_SCHEMA)
-    pots = pots.sort("hand_id", "pot").with_columns(
+    pots = (pots if ordered else pots.sort("hand_id", "pot")).with_columns(
         pl.int_range(pl.len()).over("hand_id").alias("_ordinal"),
         pl.col("cards").list.join(",").alias("_cards"),
     )
@@ -153,19 +158,40 @@ def adjust_frame(pots: pl.DataFrame) -> pl.DataFrame:
     return result
 
 
+def _adjust_ordered(pots: pl.DataFrame) -> pl.DataFrame:
+    return adjust_frame(pots, ordered=True)  # a task of missing()'s sorted rows
+
+
 def _numerators(key: str) -> tuple[int, tuple[tuple[int, ...], ...]]:
-    """A hand key's shares (one pot after another, by position in the pot) over one denominator."""
+    """A hand key's shares (one pot after another, by position in the pot) over one denominator.
+
+    A pot of ``n`` hands gives each ``(wins + sum of ties[j] / (j + 2)) / run-outs``: over
+    ``run-outs * lcm(1..n)`` every share is an integer, and dividing all by their greatest
+    common divisor with it gives the least common denominator, the same numbers as reducing
+    each share as a fraction (:func:`analyzer.stats.allin.deal_shares`, which the tests compare).
+    """
     ranking, board, pot_text = key.split("|")
     pots = [[tuple(cards.split()) for cards in pot.split(",")] for pot in pot_text.split(";")]
     hands = list(dict.fromkeys(cards for pot in pots for cards in pot))  # the players, in first appearance
-    subsets = tuple(tuple(hands.index(cards) for cards in pot) for pot in pots)
-    fractions = deal_shares(Ranking(ranking), tuple(hands), tuple(board.split()), subsets)
-    denominator = lcm(*(share.denominator for pot in fractions for share in pot))
-    return denominator, tuple(tuple(_over(share, denominator) for share in pot) for pot in fractions)
-
-
-def _over(share: Fraction, denominator: int) -> int:
-    return share.numerator * (denominator // share.denominator)
+    place = {cards: i for i, cards in enumerate(hands)}
+    tallies = pot_tallies(
+        [[_INDEX[c] for c in h] for h in hands],
+        board=[_INDEX[c] for c in board.split()],
+        dead=[],
+        ranking=Ranking(ranking),
+        pots=[[place[cards] for cards in pot] for pot in pots],
+    )
+    scale = lcm(*range(1, max(len(pot) for pot in pots) + 1))
+    numerators = [
+        tuple(
+            wins * scale + sum(count * (scale // (j + 2)) for j, count in enumerate(ties))
+            for wins, ties in zip(t.wins, t.ties)
+        )
+        for t in tallies
+    ]
+    denominator = tallies[0].runouts * scale
+    common = gcd(denominator, *(n for pot in numerators for n in pot))
+    return denominator // common, tuple(tuple(n // common for n in pot) for pot in numerators)
 
 
 def adjust_hands(task: list[list[dict[str, object]]]) -> list[Row]:

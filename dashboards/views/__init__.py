@@ -5,7 +5,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from dashboards.views import audit, casino, frequencies, players, quiz, recorder, replayer, settlement
+from dashboards.views import (
+    audit,
+    casino,
+    diverge,
+    equity,
+    frequencies,
+    players,
+    quiz,
+    recorder,
+    replayer,
+    settlement,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,6 +33,8 @@ PAGES: tuple[Page, ...] = (
     Page("page.players", "players", "👥", players.render),
     Page("page.frequencies", "frequencies", "📊", frequencies.render),
     Page("page.replayer", "replayer", "▶️", replayer.render),
+    Page("page.equity", "equity", "🎲", equity.render),
+    Page("page.diverge", "diverge", "⚖️", diverge.render),
     Page("page.quiz", "quiz", "🎓", quiz.render),
     Page("page.recorder", "recorder", "✍️", recorder.render),
     Page("page.casino", "casino", "🎰", casino.render),

@@ -7,8 +7,10 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from analyzer.detect import rules_for
+from analyzer.equity.views import percent, street_equities
 from analyzer.errors import AnalyzerError
 from analyzer.evaluator import evaluate
+from analyzer.i18n import _
 from analyzer.replay.engine import BOARD_SIZE, Replay, Step, replay
 from analyzer.replay.findings import HandAudit
 from analyzer.ruleset import RuleSet, load_rules
@@ -84,6 +86,7 @@ def render() -> None:
         board(record, step, index == last, lang)
         notes(result, audit, index, lang)
     stacks_chart(record, result, index, lang)
+    equities(record, rules)
     if index == last:
         pots(record, result, lang)
         shown(record, rules, lang)
@@ -189,3 +192,25 @@ def shown(record: HandRecord, rules: RuleSet, lang: str) -> None:
                 parts.append(str(error))
         suffix = f" ({tr('replay.mucked', lang)})" if s.mucked else ""
         st.markdown(f"**{md(s.player)}**{suffix}: {card_md(s.cards)} — " + " / ".join(md(p) for p in parts))
+
+
+def equities(record: HandRecord, rules: RuleSet) -> None:
+    """Each player's exact equity at the start of each street where everyone's cards are
+    known, marking who went all-in on it (:func:`analyzer.equity.views.street_equities`)."""
+    found = street_equities(record, rules.ranking)
+    if not found:
+        return
+    st.markdown(f"**{_('Equity by street')}**")
+    rows = [
+        {
+            _("street"): e.street.value,
+            _("board"): cards(e.board) if e.board else "—",
+            **{
+                player: percent(share) + (" (" + _("all-in") + ")" if player in e.all_in else "")
+                for player, share in zip(e.players, e.shares)
+            },
+        }
+        for e in found
+    ]
+    st.dataframe(pd.DataFrame(rows), hide_index=True, key="replay_equity")
+    st.caption(_("Exact: every run-out from that street's board; folded hands stay in the deck (unseen then)."))

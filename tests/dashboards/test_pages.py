@@ -47,7 +47,7 @@ def test_every_page_renders_an_upload_of_every_format_with_a_broken_file_named(
 ) -> None:
     at = open_page(slug, uploads=(*files.values(), BROKEN))
     no_exceptions(at)
-    if slug in ("quiz", "recorder", "casino"):
+    if slug in ("quiz", "recorder", "casino", "equity"):
         return  # these pages do not read the night
     shown = texts(at)
     assert "broken.txt:1: " in shown.replace("\\", "")
