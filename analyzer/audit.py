@@ -20,10 +20,9 @@ from analyzer.evaluator import Category, Ranking, category_of, strength_of, word
 from analyzer.evaluator.categories import CATEGORY_SHIFT, ORDER
 from analyzer.money import amount_text
 from analyzer.profiles import Behaviour, SiteProfile, profile_for
-from analyzer.replay.engine import Replay, full_replay, replay
+from analyzer.replay.engine import Replay, replay
 from analyzer.replay.findings import Code, HandAudit, LedgerRow, PotResult, Problem, Verdict
 from analyzer.replay.pots import split
-from analyzer.replay.quick import quick_replay
 from analyzer.replay.result import PlayerResult
 from analyzer.ruleset import RuleSet, load_rules
 from parsers.errors import HandHistoryError, Rejected
@@ -77,7 +76,7 @@ def pot_name(index: int) -> str:
 
 def audit_hand(record: HandRecord, rules: RuleSet) -> HandAudit:
     """Replay a hand and compare every claim with the replay."""
-    r = quick_replay(record, rules) or full_replay(record, rules)  # engine.replay, without its call
+    r = replay(record, rules)
     if r.settlement.undecided:
         r, record = _mucked_losers(record, rules, r)
     money = _money(record.decimals)
@@ -215,7 +214,7 @@ def _mucked_losers(record: HandRecord, rules: RuleSet, r: Replay) -> tuple[Repla
     if not muck:
         return r, record
     other = dataclasses.replace(record, shown=record.shown + muck)
-    again = quick_replay(other, rules) or full_replay(other, rules)
+    again = replay(other, rules)
     if again.settlement.undecided or again.problems != r.problems:
         return r, record
     return again, other
