@@ -23,7 +23,7 @@ COMPILED = [
     "analyzer/replay/rules.py",
     "analyzer/replay/table.py",
     "analyzer/replay/engine.py",
-    "analyzer/audit.py",
+    "analyzer/audit/hand.py",
     "analyzer/stats/facts.py",
     "analyzer/store/moves.py",
     "analyzer/store/rows.py",

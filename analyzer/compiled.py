@@ -20,7 +20,7 @@ COMPILED = (
     "analyzer.replay.rules",
     "analyzer.replay.table",
     "analyzer.replay.engine",
-    "analyzer.audit",
+    "analyzer.audit.hand",
     "analyzer.stats.facts",
     "analyzer.store.moves",
     "analyzer.store.rows",
@@ -113,7 +113,7 @@ def pure_chain() -> tuple[ModuleType, ModuleType]:
     fast, pots = pure_module("analyzer.evaluator.fast"), pure_module("analyzer.replay.pots")
     showdown, rules = pure_module("analyzer.replay.showdown"), pure_module("analyzer.replay.rules")
     table, engine = pure_module("analyzer.replay.table"), pure_module("analyzer.replay.engine")
-    audit = pure_module("analyzer.audit")
+    audit = pure_module("analyzer.audit.hand")
     wiring = (
         (showdown, "strength_of", fast.strength_of),
         (showdown, "split", pots.split),

@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 import warnings
 
-from analyzer.audit import audit_hand
+from analyzer.audit.hand import audit_hand
 from analyzer.compiled import describe, pure_audit_hand
 from analyzer.ruleset import load_rules
 from analyzer.simulate import simulate

@@ -15,13 +15,14 @@ from functools import lru_cache
 
 import msgspec
 
+from analyzer.audit.records import HandAudit, LedgerRow, PotResult
 from analyzer.cards import Card
 from analyzer.evaluator import Category, Ranking, category_of, strength_of, words_of
 from analyzer.evaluator.categories import CATEGORY_SHIFT, ORDER
 from analyzer.money import amount_text
 from analyzer.profiles import Behaviour, SiteProfile, profile_for
 from analyzer.replay.engine import Replay, replay
-from analyzer.replay.findings import Code, HandAudit, LedgerRow, PotResult, Problem, Verdict
+from analyzer.replay.findings import Code, Problem, Verdict
 from analyzer.replay.pots import split
 from analyzer.replay.result import PlayerResult
 from analyzer.ruleset import RuleSet, load_rules

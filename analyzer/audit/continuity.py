@@ -16,9 +16,10 @@ from collections.abc import Iterable
 from datetime import UTC, datetime, timedelta
 from itertools import pairwise
 
+from analyzer.audit.records import HandAudit
 from analyzer.money import amount_text
 from analyzer.profiles import Behaviour, profile_for
-from analyzer.replay.findings import Code, HandAudit, Problem, Verdict
+from analyzer.replay.findings import Code, Problem, Verdict
 from parsers.record import HandRecord, Variant
 
 
