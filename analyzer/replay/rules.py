@@ -15,7 +15,6 @@ refer to ``RULES.md``.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Sequence
 from functools import lru_cache
 
 from parsers.record import PostKind
@@ -31,7 +30,7 @@ def rotations(n: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(range(start, n)) + tuple(range(start)) for start in range(n))
 
 
-def after_seat(seats: Sequence[int], seat: int) -> int:
+def after_seat(seats: list[int], seat: int) -> int:
     """The index of the first player clockwise after a seat number (``seats`` ascending).
 
     >>> after_seat([1, 3, 6], 3), after_seat([1, 3, 6], 6), after_seat([1, 3, 6], 0)
@@ -46,12 +45,12 @@ def is_live(folded: bool, stack: int, total: int, cap: int) -> bool:
 
 
 def to_act(
-    order: Sequence[int],
-    folded: Sequence[bool],
-    stack: Sequence[int],
-    front: Sequence[int],
-    acted: Sequence[bool],
-    total: Sequence[int],
+    order: tuple[int, ...],
+    folded: list[bool],
+    stack: list[int],
+    front: list[int],
+    acted: list[bool],
+    total: list[int],
     bet: int,
     lone: bool,
     cap: int,
@@ -139,7 +138,7 @@ def fixed_size(small_bet: int, big_bet: int, big_blind: int, late: bool) -> int:
     return big if late else small
 
 
-def opener(kinds: Sequence[PostKind], who: Sequence[int], front: Sequence[int], bet: int) -> int:
+def opener(kinds: list[PostKind], who: list[int], front: list[int], bet: int) -> int:
     """The player the preflop action opens after (HE-PREFLOP-ORDER, SD-PREFLOP-FIRST), as an
     index, or -1: the last straddle, else the big blind in its place (the first one posted: a
     returning player's live big blind out of position does not move the opener), else the
@@ -158,7 +157,7 @@ def opener(kinds: Sequence[PostKind], who: Sequence[int], front: Sequence[int], 
     return -1
 
 
-def return_uncalled(front: Sequence[int]) -> tuple[int, int]:
+def return_uncalled(front: list[int]) -> tuple[int, int]:
     """The bet nobody matched at the end of a round: the top amount's excess over the second,
     as (index of the player, excess), or (-1, 0) (BET-ROUND-END). With two equal top amounts,
     nothing comes back.

@@ -353,11 +353,17 @@ class Table:
         returned = None
         k, excess = R.return_uncalled(self.front)
         if k >= 0:
+            if not self._is_live(k) and not self.folded[k]:
+                revived = True  # a returned bet can put an all-in player back in
+            else:
+                revived = False
             self.stacks[k] += excess
             self.totals[k] -= excess
             self.returns[k] += excess
             self.pot -= excess
             returned = (self.names[k], excess)
+            if revived and self._is_live(k):
+                self.live += 1
         n = self.n
         self.front = [0] * n
         self.acted = [False] * n
@@ -365,7 +371,6 @@ class Table:
         self.current_bet = 0
         self.bets_this_round = 0
         self.last = -1
-        self.live = self._count_live()  # a returned bet can put an all-in player back in
         return returned
 
     def start_street(self, street: Street) -> None:
