@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+import msgspec
+
 from analyzer.cards import Card, deck_of
 from analyzer.money import amount_text
 from analyzer.profiles import Behaviour, SiteProfile, profile_for
@@ -410,9 +412,7 @@ def _board_problems(record: HandRecord, last_street: Street, showdown: bool) -> 
 
 
 def _at(found: list[Problem], index: int) -> list[Problem]:
-    return [
-        Problem(p.code, p.verdict, p.message, index, p.rule, p.player) if p.action_index is None else p for p in found
-    ]
+    return [msgspec.structs.replace(p, action_index=index) if p.action_index is None else p for p in found]
 
 
 def _action_text(action: object, decimals: int) -> str:

@@ -251,3 +251,239 @@ def raise_over_straddle(player: str, to: str, least: str) -> str:
 def pot_limit_exceeded(player: str, to: str, limit: str, index: int) -> Problem:
     text = _("{player} makes it {to}; pot limit allows at most {limit}").format(player=player, to=to, limit=limit)
     return _v(Code.POT_LIMIT_EXCEEDED, text, index, "BET-POT-LIMIT", player)
+
+
+# ---- the audit: claims against the replay (analyzer.audit) -------------------------------
+
+
+def pot_name(index: int) -> str:
+    """``the main pot``, ``side pot 1``, ..."""
+    return _("the main pot") if index == 0 else _("side pot {index}").format(index=index)
+
+
+def unreadable(code: str, message: str) -> Problem:
+    """A hand that could not be read: its rejection code, then why (``TRUNCATED: ...``)."""
+    return Problem(Code.UNREADABLE, Verdict.UNREADABLE, f"{code}: {message}")
+
+
+def audit_failed(kind: str, error: str) -> Problem:
+    """The audit of a hand stopped on an error (kept as an unreadable hand, the night goes on)."""
+    text = _("the audit failed: {kind}: {error}").format(kind=kind, error=error)
+    return Problem(Code.UNREADABLE, Verdict.UNREADABLE, text)
+
+
+def returns_unstated(player: str, due: str, total_pot: str, label: str) -> Problem:
+    text = _(
+        "{player}'s uncalled {due} went back: the file prints no returned bet, and the "
+        "total pot it states ({total_pot}) leaves it out ({label})"
+    ).format(player=player, due=due, total_pot=total_pot, label=label)
+    return Problem(Code.SITE_BEHAVIOUR, Verdict.NOTE, text, None, None, player, label)
+
+
+def uncalled_bet_mismatch(player: str, got: str, due: str) -> Problem:
+    text = _("{player} got {got} back as an uncalled bet; the uncalled part was {due}").format(
+        player=player, got=got, due=due
+    )
+    return _v(Code.UNCALLED_BET_MISMATCH, text, None, "BET-ROUND-END", player)
+
+
+def total_pot_mismatch(stated: str, total: str) -> Problem:
+    text = _("the source says the pot was {stated}; the bets add up to {total}").format(stated=stated, total=total)
+    return _v(Code.TOTAL_POT_MISMATCH, text, None)
+
+
+def chips_not_conserved(paid: str, deducted: str, total: str, gap: str, missing: bool) -> Problem:
+    template = (
+        _("{paid} was paid out and {deducted} deducted from a pot of {total}: {gap} missing")
+        if missing
+        else _("{paid} was paid out and {deducted} deducted from a pot of {total}: {gap} made up")
+    )
+    text = template.format(paid=paid, deducted=deducted, total=total, gap=gap)
+    return _v(Code.CHIPS_NOT_CONSERVED, text, None, "BET-NO-TAKE-BACK")
+
+
+def no_rake_allowed(taken: str, kinds: str, rules: str) -> Problem:
+    text = _("{taken} was taken ({kinds}) but {rules} has no rake").format(taken=taken, kinds=kinds, rules=rules)
+    return _v(Code.RAKE_MISMATCH, text, None)
+
+
+def rake_not_percent(rake: str, percent: str, pot: str, capped: bool, due: str) -> Problem:
+    template = (
+        _("the rake was {rake}; {percent}% of {pot} capped is {due}")
+        if capped
+        else _("the rake was {rake}; {percent}% of {pot} is {due}")
+    )
+    return _v(Code.RAKE_MISMATCH, template.format(rake=rake, percent=percent, pot=pot, due=due), None)
+
+
+def rake_above_cap(rake: str, cap: str) -> Problem:
+    return _v(Code.RAKE_MISMATCH, _("the rake of {rake} is above the cap of {cap}").format(rake=rake, cap=cap), None)
+
+
+def cards_unknown(pots: str, bad_cards: bool, players: str) -> Problem:
+    why = (
+        _("a card is twice in the hand or not in the deck")
+        if bad_cards
+        else _("the hole cards of {players} are not all known").format(players=players)
+    )
+    text = _("{pots} cannot be checked: {why}").format(pots=pots, why=why)
+    return Problem(Code.SHOWDOWN_CARDS_UNKNOWN, Verdict.WARN, text)
+
+
+def collected_but_folded(player: str, amount: str, pot: str) -> Problem:
+    text = _("{player} collected {amount} from {pot} but folded").format(player=player, amount=amount, pot=pot)
+    return _v(Code.POT_AWARD_MISMATCH, text, None, "BET-FOLD", player)
+
+
+def not_eligible(player: str, amount: str, pot: str, put_in: str) -> Problem:
+    text = _("{player} collected {amount} from {pot}, but put in only {put_in} and is not eligible for it").format(
+        player=player, amount=amount, pot=pot, put_in=put_in
+    )
+    return _v(Code.SIDE_POT_ELIGIBILITY, text, None, "POT-ALL-IN-CAP", player)
+
+
+def odd_chip_wrong(took: list[str], owed: list[str], runs: bool) -> Problem:
+    """The odd chip went to ``took``; it goes to ``owed`` (the first run's winner when ``runs``)."""
+    template = (
+        _("the odd chip of a split pot went to {took}; it goes to the winner of the first run, {owed}")
+        if runs
+        else _(
+            "the odd chip of a split pot went to {took}; it goes to the first winner clockwise from the button, {owed}"
+        )
+    )
+    text = template.format(took=_(" and ").join(took), owed=_(" and ").join(owed))
+    return _v(Code.ODD_CHIP_WRONG, text, None, "POT-ODD-CHIP")
+
+
+def went_to_folded(pot: str, amount: str, other: str) -> str:
+    """Why a player is paid short: the pot went to one who folded."""
+    return _("{pot} ({amount}) went to {other}, who folded").format(pot=pot, amount=amount, other=other)
+
+
+def went_to_ineligible(pot: str, amount: str, other: str, put_in: str) -> str:
+    return _("{pot} ({amount}) went to {other}, who was all-in for {put_in} and is not eligible for it").format(
+        pot=pot, amount=amount, other=other, put_in=put_in
+    )
+
+
+def went_to_worse(pot: str, amount: str, other: str, theirs: str, mine: str) -> str:
+    return _("{pot} ({amount}) went to {other}, whose {theirs} loses to {mine}").format(
+        pot=pot, amount=amount, other=other, theirs=theirs, mine=mine
+    )
+
+
+def went_to(pot: str, amount: str, other: str) -> str:
+    return _("{pot} ({amount}) went to {other}").format(pot=pot, amount=amount, other=other)
+
+
+def paid_short(player: str, got: str, due: str, reasons: list[str], not_eligible: bool) -> Problem:
+    """A player paid less than the replay owes, with why (``reasons``, made above)."""
+    text = _("{player} was paid {got} but is owed {due}").format(player=player, got=got, due=due)
+    if reasons:
+        text = _("{text}: {reasons}").format(text=text, reasons="; ".join(reasons))
+    if not_eligible:
+        return _v(Code.SIDE_POT_ELIGIBILITY, text, None, "POT-ALL-IN-CAP", player)
+    return _v(Code.POT_AWARD_MISMATCH, text, None, "POT-SIDE-ORDER", player)
+
+
+def paid_over(player: str, got: str, due: str) -> Problem:
+    text = _("{player} was paid {got} but is owed {due}").format(player=player, got=got, due=due)
+    return _v(Code.POT_AWARD_MISMATCH, text, None, "POT-SIDE-ORDER", player)
+
+
+def finishing_stack_mismatch(player: str, stated: str, end: str) -> Problem:
+    text = _("{player} ends with {stated} in the source; the replay gives {end}").format(
+        player=player, stated=stated, end=end
+    )
+    return _v(Code.FINISHING_STACK_MISMATCH, text, None, None, player)
+
+
+def ranking_said(
+    player: str, said: str, text: str, other_rules: str, other: str, rules: str, ranking: str, ours: str, rule: str
+) -> Problem:
+    sentence = _(
+        "the source says {player} has {said} ({text}), which is the ranking of "
+        "{other_rules} ({other}); under {rules} ({ranking}) it is {ours}"
+    ).format(
+        player=player,
+        said=said,
+        text=text,
+        other_rules=other_rules,
+        other=other,
+        rules=rules,
+        ranking=ranking,
+        ours=ours,
+    )
+    return Problem(Code.RANKING_CONTRADICTION, Verdict.WARN, sentence, None, rule, player)
+
+
+def payouts_follow(other: str, other_rules: str, ranking: str, rules: str, rule: str) -> Problem:
+    text = _("the payouts follow {other} (as in {other_rules}), not {ranking} ({rules})").format(
+        other=other, other_rules=other_rules, ranking=ranking, rules=rules
+    )
+    return Problem(Code.RANKING_CONTRADICTION, Verdict.WARN, text, None, rule)
+
+
+def rake_unstated(short: str, total: str, percent: str, label: str, warn: bool) -> Problem:
+    text = _(
+        "the payouts are {short} short of the {total} pot: a rake of {short} ({percent}%) that the file does not state "
+        "({label})"
+    ).format(short=short, total=total, percent=percent, label=label)
+    return Problem(Code.SITE_BEHAVIOUR, Verdict.WARN if warn else Verdict.NOTE, text, None, None, None, label)
+
+
+def showdown_order(player: str, expected: str) -> Problem:
+    text = _(
+        "{player} showed first; {expected} was to show first (the last to bet or raise on the "
+        "river, else the first player left of the button)"
+    ).format(player=player, expected=expected)
+    return Problem(Code.SHOWDOWN_ORDER, Verdict.NOTE, text, None, "SH-ORDER", player)
+
+
+def better_hand_mucked(
+    player: str, cards: str, hand: str, beaten: list[str], pot: str, amount: str, rules: str
+) -> Problem:
+    text = _(
+        "{player} mucked {cards} ({hand}), which beats {beaten} who won {pot} ({amount}); under "
+        "{rules} every hand still in is turned up, so the better hand wins it"
+    ).format(player=player, cards=cards, hand=hand, beaten=_(" and ").join(beaten), pot=pot, amount=amount, rules=rules)
+    return _v(Code.BETTER_HAND_MUCKED, text, None, "SH-MUCK", player)
+
+
+def award_includes_uncalled(back: list[tuple[str, str]], label: str) -> Problem:
+    given = ", ".join(f"{name} {amount}" for name, amount in back)
+    text = _("the payout includes the uncalled bet given back: {given} ({label})").format(given=given, label=label)
+    return Problem(Code.SITE_BEHAVIOUR, Verdict.NOTE, text, None, None, None, label)
+
+
+# ---- between hands of one table (analyzer.audit.continuity) -----------------------------
+
+
+def unequal_start(common: str, odd: list[tuple[str, str]], rule: str) -> Problem:
+    others = ", ".join(f"{player} {stack}" for player, stack in odd)
+    text = _(
+        "the first hand of the tournament starts with unequal stacks: most players have {common}, but {others}"
+    ).format(common=common, others=others)
+    return Problem(Code.UNEQUAL_START, Verdict.WARN, text, None, rule)
+
+
+def button_not_moved(before: int | None, after: int | None, expected: int) -> Problem:
+    text = _("the button went from seat {before} to seat {after}; the next seat clockwise is {expected}").format(
+        before=before, after=after, expected=expected
+    )
+    return Problem(Code.BUTTON_NOT_MOVED, Verdict.WARN, text, None, "SD-BUTTON-MOVES")
+
+
+def stack_changed_in_tournament(player: str, end: str, start: str) -> Problem:
+    text = _(
+        "{player} ended the last hand with {end} but starts this one with {start}; a tournament adds no chips between "
+        "hands"
+    ).format(player=player, end=end, start=start)
+    return Problem(Code.STACK_CHANGED, Verdict.WARN, text, None, "GAME-TOURNAMENT", player)
+
+
+def stack_shrank(player: str, end: str, start: str) -> Problem:
+    text = _("{player} ended the last hand with {end} but starts this one with only {start}").format(
+        player=player, end=end, start=start
+    )
+    return Problem(Code.STACK_CHANGED, Verdict.WARN, text, None, "GAME-CASH", player)

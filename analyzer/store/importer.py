@@ -31,7 +31,8 @@ import pyarrow.compute as pc
 from analyzer.audit.night import summary_note, with_between_hands
 from analyzer.audit.records import HandAudit
 from analyzer.inputs import InputFile, InputIssue, input_files
-from analyzer.replay.findings import Code, Problem, Verdict
+from analyzer.replay import words
+from analyzer.replay.findings import Verdict
 from analyzer.ruleset import RuleSet
 from analyzer.store.bars import Bars, progress_bar
 from analyzer.store.fingerprint import fingerprint
@@ -388,7 +389,7 @@ def _audit(audit: AuditFn, record: HandRecord, rules: RuleSet) -> HandAudit:
     try:
         return audit(record, rules)
     except Exception as error:  # the engine failing on one hand must not stop the import
-        problem = Problem(Code.UNREADABLE, Verdict.UNREADABLE, f"the audit failed: {type(error).__name__}: {error}")
+        problem = words.audit_failed(type(error).__name__, str(error))
         return HandAudit(
             hand_id=record.hand_id,
             file=record.source.file,

@@ -23,8 +23,8 @@ from analyzer.audit import hand as audit
 from analyzer.audit.records import HandAudit
 from analyzer.evaluator import Ranking
 from analyzer.evaluator import fast as fast_module
-from analyzer.replay import pots as pots_module
 from analyzer.replay import engine as engine_module
+from analyzer.replay import pots as pots_module
 from analyzer.ruleset import RuleSet, load_rules
 from analyzer.simulate import inject_faults, simulate
 from parsers.record import HandRecord

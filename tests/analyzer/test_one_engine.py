@@ -11,6 +11,7 @@ corpus. And each betting rule is written once, in :mod:`analyzer.replay.rules` (
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 from functools import cache
 from pathlib import Path
@@ -319,3 +320,114 @@ win Anna 80
     fine = text.replace("Ben r30 Anna c", "Ben c").replace("win Anna 80", "win Anna 48")
     assert first_replay(record(fine), rules) is not None
     assert audit(fine).verdict.value == "ok"
+
+
+# ---- each betting rule written once ---------------------------------------------------------
+
+ANALYZER = Path(__file__).resolve().parents[2] / "analyzer"
+RULES_MODULE = ANALYZER / "replay" / "rules.py"
+#: the rules :mod:`analyzer.replay.rules` defines, each the only definition of its rule
+RULE_FUNCTIONS = (
+    "to_act",
+    "call_to",
+    "reopens",
+    "smallest_to",
+    "min_to",
+    "max_to",
+    "too_small",
+    "pot_limit_to",
+    "next_min_raise",
+    "opening_min_raise",
+    "fixed_size",
+    "opener",
+    "return_uncalled",
+    "is_live",
+)
+
+
+def _engine_sources() -> list[Path]:
+    """Every module of the package that plays or audits hands; the quizzes' question tracker
+    (``analyzer/quiz``) is a separate generator whose answers its tests check against the engine."""
+    return [p for p in sorted(ANALYZER.rglob("*.py")) if "quiz" not in p.parts]
+
+
+def _names(node: ast.AST) -> set[str]:
+    """The names and attribute names an expression reads (``self.min_raise`` -> ``min_raise``)."""
+    out = set()
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Name):
+            out.add(sub.id)
+        elif isinstance(sub, ast.Attribute):
+            out.add(sub.attr)
+    return out
+
+
+def _rule_sites(tree: ast.AST) -> dict[str, int]:
+    """Where a module computes a betting rule itself rather than calling the rules module:
+    the reopening test (what was bet since a player acted), the smallest raise (a difference
+    weighed against ``min_raise``), whose turn (a loop over players testing folded and acted),
+    and the uncalled bet (the top amount less the second)."""
+    sites: dict[str, int] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Sub):
+            read = _names(node)
+            if "acted_level" in read:
+                sites.setdefault("reopens", node.lineno)
+            plain = not any(isinstance(s, ast.Call) for s in ast.walk(node))
+            if plain and {"second", "ranked"} & read:
+                sites.setdefault("return_uncalled", node.lineno)
+        if isinstance(node, (ast.Compare, ast.Call)):
+            subtracts = any(isinstance(s, ast.BinOp) and isinstance(s.op, ast.Sub) for s in ast.walk(node))
+            if subtracts and "min_raise" in _names(node):
+                sites.setdefault("min_raise", node.lineno)
+        if isinstance(node, ast.For):
+            tested = set().union(*(_names(s.test) for s in ast.walk(node) if isinstance(s, ast.If)))
+            if {"folded", "acted"} <= tested:
+                sites.setdefault("to_act", node.lineno)
+    return sites
+
+
+def test_each_betting_rule_has_one_definition_in_the_rules_module() -> None:
+    """DESIGN's "one engine": whose turn, the call, the smallest and largest raise, reopening,
+    the uncalled bet, the opener are functions of analyzer/replay/rules.py, defined nowhere else."""
+    defined: dict[str, list[str]] = {}
+    for path in _engine_sources():
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.FunctionDef) and node.name.lstrip("_") in RULE_FUNCTIONS:
+                name = node.name.lstrip("_")
+                if path.name == "table.py" and name in _names(node.body[-1]):
+                    continue  # a Table method that passes the table's lists to the rule of its name
+                defined.setdefault(name, []).append(str(path.relative_to(ANALYZER)))
+    assert defined == {name: ["replay/rules.py"] for name in RULE_FUNCTIONS}
+
+
+def test_no_module_but_the_rules_module_computes_a_betting_rule_itself() -> None:
+    """The table, the engine, the pots, the audit and the simulator call the rules; an AST scan
+    finds no reopening test, smallest-raise sum, whose-turn loop or uncalled-bet sum elsewhere."""
+    found = {
+        str(path.relative_to(ANALYZER)): sites
+        for path in _engine_sources()
+        if path != RULES_MODULE and (sites := _rule_sites(ast.parse(path.read_text())))
+    }
+    assert found == {}
+    assert set(_rule_sites(ast.parse(RULES_MODULE.read_text()))) == {
+        "reopens",
+        "to_act",
+        "return_uncalled",
+        "min_raise",
+    }  # the scan sees them
+
+
+def test_the_uncalled_bet_of_the_pots_module_is_the_rules_module_s() -> None:
+    """pots.uncalled (the quizzes' side pots) is the rules' return_uncalled over a mapping."""
+    from analyzer.replay.pots import uncalled
+    from analyzer.replay.rules import return_uncalled
+
+    assert uncalled({"Anna": 300, "Ben": 100, "Carla": 50}) == ("Anna", 200) and return_uncalled([300, 100, 50]) == (
+        0,
+        200,
+    )
+    assert uncalled({"Anna": 100, "Ben": 100}) is None and return_uncalled([100, 100]) == (-1, 0)
+    tree = ast.parse((ANALYZER / "replay" / "pots.py").read_text())
+    body = next(n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == "uncalled")
+    assert "return_uncalled" in _names(body)
