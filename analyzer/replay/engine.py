@@ -112,26 +112,29 @@ def _stakes_from_posts(record: HandRecord, profile: SiteProfile) -> tuple[Stakes
 def _forced_bet_problems(record: HandRecord, rules: RuleSet, dealt: list[str], stakes: Stakes) -> list[Problem]:
     """The forced bets the rule set asks for: antes from everyone, the button's blind, blinds."""
     problems: list[Problem] = []
-    posted = {(p.player, p.kind) for p in record.posts}
     if any(p.kind is PostKind.BOMB for p in record.posts):
         return problems
     if rules.forced.antes and stakes.ante:
+        posted = {(p.player, p.kind) for p in record.posts}
         for name in dealt:
             if (name, PostKind.ANTE) not in posted and not _all_in_before(record, name):  # rare
                 problems.append(words.ante_missing(name))
     antes_by: dict[str, int] = {}
-    wanted = {
-        PostKind.ANTE: stakes.ante,
-        PostKind.SMALL_BLIND: stakes.small_blind,
-        PostKind.BIG_BLIND: stakes.big_blind,
-        PostKind.BUTTON_BLIND: stakes.button_blind,
-    }
     for i, post in enumerate(record.posts):
-        if post.kind is PostKind.ANTE:
+        kind = post.kind
+        if kind is PostKind.ANTE:
+            expected = stakes.ante
             antes_by[post.player] = antes_by.get(post.player, 0) + 1
             if antes_by[post.player] == 2 and not rules.forced.big_blind_ante:
                 problems.append(words.ante_twice(post.player, i))
-        expected = wanted.get(post.kind, 0)
+        elif kind is PostKind.SMALL_BLIND:
+            expected = stakes.small_blind
+        elif kind is PostKind.BIG_BLIND:
+            expected = stakes.big_blind
+        elif kind is PostKind.BUTTON_BLIND:
+            expected = stakes.button_blind
+        else:
+            expected = 0
         if expected and post.amount != expected and not post.all_in:
             if post.kind is PostKind.ANTE and rules.forced.big_blind_ante and post.amount == stakes.big_blind:
                 continue
@@ -276,15 +279,16 @@ def _run(record: HandRecord, rules: RuleSet, profile: SiteProfile, steps: bool, 
                 current += 1
                 table.start_street(STREETS[current])
             current_street = table.street
-        if action.player in out:
+        i = table.index.get(action.player, -1)
+        if out and action.player in out:
             found = [words.not_dealt_in(action.player, index)]
         else:
-            found = table.check(action, index)
+            found = table.check_at(i, action, index)
         if found:
             if first:
                 return None
             problems.extend(found)
-        table.apply(action)
+        table.apply_at(i, action)
         if steps:
             trail.append(_step(table, index, action.player, _action_text(action, record.decimals), found))
     # the rest of the hand: the last round closes, the board runs out

@@ -23,7 +23,21 @@ from analyzer.ruleset import RuleSet
 from parsers.record import Action, ActionKind, Betting, Post, PostKind, Stakes, Street
 
 STREET_INDEX = {Street.PREFLOP: 0, Street.FLOP: 1, Street.TURN: 2, Street.RIVER: 3}
-_DEAD = frozenset({PostKind.ANTE, PostKind.DEAD_BLIND})  # posts that are not live bets
+_ANTE, _DEAD_BLIND, _BOMB = PostKind.ANTE, PostKind.DEAD_BLIND, PostKind.BOMB  # antes and dead blinds are not live bets
+#: what a profile knows, by the profile (keyed by its id, the profile kept alive beside)
+_KNOWN: dict[int, tuple[SiteProfile, frozenset[Behaviour]]] = {}
+
+
+def _known(profile: SiteProfile | None) -> frozenset[Behaviour]:
+    """The behaviours a site profile has, computed once a profile."""
+    if profile is None:
+        return frozenset()
+    got = _KNOWN.get(id(profile))
+    if got is None or got[0] is not profile:
+        got = _KNOWN[id(profile)] = (profile, frozenset(e.behaviour for e in profile.entries))
+    return got[1]
+
+
 _FOLD, _CHECK, _CALL = ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL
 
 
@@ -167,7 +181,11 @@ class Table:
         self.rotations = R.rotations(n)
         self.button_start = R.after_seat(self.seats, button if button is not None else 0)
         self.profile = profile
-        self._behaviours = frozenset(e.behaviour for e in profile.entries) if profile is not None else frozenset()
+        known = _known(profile)
+        self._behaviours = known
+        self._out_of_turn_fold = Behaviour.OUT_OF_TURN_FOLD in known
+        self._live_post = Behaviour.LIVE_POST_SETS_STREET_TOTAL in known
+        self._straddle_from_big_blind = Behaviour.STRADDLE_RAISE_FROM_BIG_BLIND in known
         self.notes: list[Problem] = []  # what the site profile explained (post and open_preflop)
         self._straddle_min_raise = 0  # the smallest raise over a straddle by the rule set alone
         self._views: list[PlayerState] | None = None
@@ -288,7 +306,8 @@ class Table:
             amount = self.stacks[i]
         was_live = self._is_live(i)
         front = self.front[i]
-        if kind not in _DEAD and front and self._knows(Behaviour.LIVE_POST_SETS_STREET_TOTAL):
+        dead = kind is _ANTE or kind is _DEAD_BLIND
+        if front and not dead and self._live_post:
             amount = max(0, min(amount, front + self.stacks[i]) - front)  # only what lifts the street total
             said = words.live_post_over_street(
                 post.player,
@@ -302,7 +321,7 @@ class Table:
         self.totals[i] += amount
         self.posted[i] += amount
         self.pot += amount
-        if kind in _DEAD:
+        if dead:
             self.dead[i] += amount
         else:
             self.front[i] += amount
@@ -311,7 +330,7 @@ class Table:
                 self.bets_this_round = 1
             self.post_kinds.append(kind)
             self.post_who.append(i)
-        if kind is PostKind.BOMB:
+        if kind is _BOMB:
             self.acted[i] = True
         if was_live and not self._is_live(i):
             self.live -= 1
@@ -426,7 +445,10 @@ class Table:
     def check(self, action: Action, index: int) -> list[Problem]:
         """Every rule the action would break, without changing the state (an empty list for a
         legal action: the words are made only for a broken rule)."""
-        i = self.index.get(action.player, -1)
+        return self.check_at(self.index.get(action.player, -1), action, index)
+
+    def check_at(self, i: int, action: Action, index: int) -> list[Problem]:
+        """:meth:`check` of an action by the player of index ``i`` (-1: no such player)."""
         if i < 0:
             return [words.unknown_actor(action.player, index)]
         name = action.player
@@ -481,8 +503,8 @@ class Table:
             or (self.pot_limit and to > R.pot_limit_to(bet, self.pot, front))
             or (
                 self.round == 0
+                and self._straddle_from_big_blind
                 and R.too_small(to, reach, bet, self._straddle_min_raise, self.min_bet)
-                and self._knows(Behaviour.STRADDLE_RAISE_FROM_BIG_BLIND)
             )
         ):
             problems.extend(self._raise_problems(i, to, reach, index))
@@ -535,12 +557,15 @@ class Table:
     def apply(self, action: Action) -> None:
         """Move the chips of an action (after :meth:`check`); a wrong amount is applied as
         stated, clipped to the stack, so that the replay can go on."""
-        i = self.index.get(action.player, -1)
+        self.apply_at(self.index.get(action.player, -1), action)
+
+    def apply_at(self, i: int, action: Action) -> None:
+        """:meth:`apply` of an action by the player of index ``i`` (-1: no such player)."""
         if i < 0 or self.folded[i]:
             return
         kind = action.kind
         if kind is _FOLD:
-            if self._knows(Behaviour.OUT_OF_TURN_FOLD) and self.turn() != i:
+            if self._out_of_turn_fold and self.turn() != i:
                 pass  # a fold written when it happened, not at its turn: the turn goes on from where it was
             else:
                 self.last = i
