@@ -2,8 +2,9 @@
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-COMPILED := analyzer/evaluator/fast.py analyzer/replay/pots.py analyzer/replay/showdown.py analyzer/replay/quick.py \
-            analyzer/audit.py analyzer/stats/facts.py analyzer/store/moves.py analyzer/store/rows.py \
+COMPILED := analyzer/evaluator/fast.py analyzer/replay/pots.py analyzer/replay/showdown.py analyzer/replay/rules.py \
+            analyzer/replay/table.py analyzer/replay/engine.py \
+            analyzer/audit/hand.py analyzer/stats/facts.py analyzer/store/moves.py analyzer/store/rows.py \
             parsers/starslike/text.py parsers/starslike/blocks.py parsers/starslike/lines.py \
             parsers/starslike/summary.py parsers/starslike/body.py
 KERNEL := analyzer/evaluator/_kernel.c

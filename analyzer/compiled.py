@@ -17,8 +17,10 @@ COMPILED = (
     "analyzer.evaluator.fast",
     "analyzer.replay.pots",
     "analyzer.replay.showdown",
-    "analyzer.replay.quick",
-    "analyzer.audit",
+    "analyzer.replay.rules",
+    "analyzer.replay.table",
+    "analyzer.replay.engine",
+    "analyzer.audit.hand",
     "analyzer.stats.facts",
     "analyzer.store.moves",
     "analyzer.store.rows",
@@ -106,31 +108,28 @@ def pure_module(module: str) -> ModuleType:
 
 @cache
 def pure_chain() -> tuple[ModuleType, ModuleType]:
-    """The quick replay and the audit as pure Python, calling only pure code of the hot set
-    (quick replay -> settle -> pots -> evaluator)."""
-    from analyzer.replay.engine import full_replay
-
+    """The engine and the audit as pure Python, calling only pure code of the hot set
+    (engine -> table -> rules, settle -> pots -> evaluator)."""
     fast, pots = pure_module("analyzer.evaluator.fast"), pure_module("analyzer.replay.pots")
-    showdown = pure_module("analyzer.replay.showdown")
-    quick, audit = pure_module("analyzer.replay.quick"), pure_module("analyzer.audit")
+    showdown, rules = pure_module("analyzer.replay.showdown"), pure_module("analyzer.replay.rules")
+    table, engine = pure_module("analyzer.replay.table"), pure_module("analyzer.replay.engine")
+    audit = pure_module("analyzer.audit.hand")
     wiring = (
         (showdown, "strength_of", fast.strength_of),
         (showdown, "split", pots.split),
         (showdown, "clockwise_from_button", pots.clockwise_from_button),
-        (quick, "settle", showdown.settle),
-        (quick, "pots_of", pots.pots_of),
+        (pots, "return_uncalled", rules.return_uncalled),
+        (table, "R", rules),
+        (engine, "Table", table.Table),
+        (engine, "settle", showdown.settle),
+        (engine, "pots_of", pots.pots_of),
         (audit, "split", pots.split),
         (audit, "strength_of", fast.strength_of),
+        (audit, "replay", engine.replay),
     )
     for module, name, value in wiring:
         setattr(module, name, value)
-
-    def replay(record: Any, rules: Any) -> Any:
-        return quick.quick_replay(record, rules) or full_replay(record, rules)
-
-    audit.replay = replay  # type: ignore[attr-defined]
-    audit.quick_replay = quick.quick_replay  # type: ignore[attr-defined]
-    return quick, audit
+    return engine, audit
 
 
 def pure_audit_hand() -> Callable[..., Any]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable
 
-from analyzer.audit import STATES_RETURNS
+from analyzer.audit.hand import STATES_RETURNS
 from analyzer.detect import rules_for
 from analyzer.replay.engine import replay
 from parsers.errors import HandHistoryError

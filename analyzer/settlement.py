@@ -34,9 +34,10 @@ import io
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
+from analyzer.audit.records import HandAudit
+from analyzer.audit.report import safe_cell
 from analyzer.money import Unit
-from analyzer.replay.findings import Code, HandAudit, Verdict
-from analyzer.report import safe_cell
+from analyzer.replay.findings import Code, Verdict
 from parsers.buyins import BuyIns, parse_buyins, sniff
 from parsers.errors import ParseError
 from parsers.pokernow_ledger import Ledger, parse_ledger, sniff_ledger

@@ -29,8 +29,8 @@ from pathlib import Path
 import polars as pl
 
 from analyzer import observed
+from analyzer.audit.night import audit_files
 from analyzer.evaluator import Ranking
-from analyzer.night import audit_files
 from analyzer.replay.engine import replay
 from analyzer.ruleset import load_rules
 from analyzer.settlement import hand_results, settle_buyins

@@ -21,7 +21,7 @@ import warnings
 from collections.abc import Callable
 from pathlib import Path
 
-from analyzer.audit import audit_hand
+from analyzer.audit.hand import audit_hand
 from analyzer.compiled import describe
 from analyzer.detect import rules_for
 from parsers import formats, pokerstars, stars_writer

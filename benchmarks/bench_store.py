@@ -37,7 +37,7 @@ from pathlib import Path
 import polars as pl
 import pyarrow.parquet as pq
 
-from analyzer.audit import audit_hand
+from analyzer.audit.hand import audit_hand
 from analyzer.ruleset import load_rules
 from analyzer.simulate import simulate
 from analyzer.stats.allin import _cached_shares

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from analyzer.night import NightAudit, audit_files
+from analyzer.audit.night import NightAudit, audit_files
 from analyzer.ruleset import RuleSet, load_rules
 from dashboards import context
 from dashboards.context import AUTO, Context

@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
 
-from analyzer.audit import audit_hand
+from analyzer.audit.hand import audit_hand
 from analyzer.evaluator import evaluate
 from analyzer.ruleset import load_rules
 from analyzer.simulate import inject_faults, simulate

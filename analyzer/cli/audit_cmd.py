@@ -8,11 +8,11 @@ from pathlib import Path
 
 import click
 
+from analyzer.audit.night import NightAudit, audit_files
+from analyzer.audit.report import audit_json, summary_json
 from analyzer.cli.errors import EXIT_CANNOT_RUN, EXIT_OK, EXIT_PROBLEMS, fail, user_errors
 from analyzer.cli.inputs import FORMATS_HELP, read_all
 from analyzer.money import ChipValue, Unit, is_chips
-from analyzer.night import NightAudit, audit_files
-from analyzer.report import audit_json, summary_json
 from analyzer.ruleset import load_rules
 from analyzer.settlement import chat_text, report_lines, settle_ledger_text, settlement_csv
 from parsers.formats import names

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from collections import Counter
 
+import msgspec
+
 from analyzer.cards import Card, deck_of
 from analyzer.money import amount_text
 from analyzer.profiles import Behaviour, SiteProfile, profile_for
-from analyzer.replay.findings import Code, Problem, Verdict
-from analyzer.replay.pots import build_pots
-from analyzer.replay.quick import quick_replay
+from analyzer.replay import words
+from analyzer.replay.findings import Code, Problem
+from analyzer.replay.pots import pots_of
 from analyzer.replay.result import BOARD_SIZE, CARD_INDEX, VALID_CARDS, PlayerResult, Replay, Step
 from analyzer.replay.showdown import settle
 from analyzer.replay.table import STREET_INDEX, PlayerState, Table
@@ -59,30 +61,13 @@ def check_cards(record: HandRecord, rules: RuleSet) -> list[Problem]:
     for shown in record.shown:
         if len(shown.cards) > 2:  # showing one of the two is allowed (a folded player may)
             problems.append(
-                Problem(
-                    Code.HOLE_CARD_COUNT,
-                    Verdict.VIOLATION,
-                    f"{shown.player} shows {len(shown.cards)} hole cards; each player is dealt two",
-                    None,
-                    "SD-DEAL" if rules.deck == 36 else "HE-DEAL",
-                    shown.player,
-                )
+                words.hole_card_count(shown.player, len(shown.cards), "SD-DEAL" if rules.deck == 36 else "HE-DEAL")
             )
     for card, n in counts.items():
         if n > 1:
-            problems.append(
-                Problem(Code.DUPLICATE_CARD, Verdict.VIOLATION, f"the card {card} appears {n} times", None, rule)
-            )
+            problems.append(words.duplicate_card(card, n, rule))
         if Card.from_text(card) not in deck:
-            problems.append(
-                Problem(
-                    Code.CARD_NOT_IN_DECK,
-                    Verdict.VIOLATION,
-                    f"the card {card} is not in the {rules.deck}-card deck",
-                    None,
-                    rule,
-                )
-            )
+            problems.append(words.card_not_in_deck(card, rules.deck, rule))
     return problems
 
 
@@ -116,17 +101,10 @@ def _stakes_from_posts(record: HandRecord, profile: SiteProfile) -> tuple[Stakes
         cap=stakes.cap,
     )
     money = record.decimals
-    label = profile.label(Behaviour.BLINDS_FROM_POSTS)
-    note = Problem(
-        Code.SITE_BEHAVIOUR,
-        Verdict.NOTE,
-        f"the header says blinds {amount_text(stakes.small_blind, money)}/{amount_text(stakes.big_blind, money)}; "
-        f"the blinds posted are {amount_text(new_small, money)}/{amount_text(big, money)}, "
-        f"and the posted ones are the truth for bets and raises ({label})",
-        None,
-        None,
-        None,
-        label,
+    note = words.blinds_from_posts(
+        (amount_text(stakes.small_blind, money), amount_text(stakes.big_blind, money)),
+        (amount_text(new_small, money), amount_text(big, money)),
+        profile.label(Behaviour.BLINDS_FROM_POSTS),
     )
     return changed, note
 
@@ -134,57 +112,39 @@ def _stakes_from_posts(record: HandRecord, profile: SiteProfile) -> tuple[Stakes
 def _forced_bet_problems(record: HandRecord, rules: RuleSet, dealt: list[str], stakes: Stakes) -> list[Problem]:
     """The forced bets the rule set asks for: antes from everyone, the button's blind, blinds."""
     problems: list[Problem] = []
-    posted = {(p.player, p.kind) for p in record.posts}
     if any(p.kind is PostKind.BOMB for p in record.posts):
         return problems
     if rules.forced.antes and stakes.ante:
+        posted = {(p.player, p.kind) for p in record.posts}
         for name in dealt:
             if (name, PostKind.ANTE) not in posted and not _all_in_before(record, name):  # rare
-                problems.append(
-                    Problem(
-                        Code.FORCED_BET_MISSING,
-                        Verdict.VIOLATION,
-                        f"{name} was dealt in without posting the ante",
-                        None,
-                        "SD-ANTES",
-                        name,
-                    )
-                )
+                problems.append(words.ante_missing(name))
     antes_by: dict[str, int] = {}
-    wanted = {
-        PostKind.ANTE: stakes.ante,
-        PostKind.SMALL_BLIND: stakes.small_blind,
-        PostKind.BIG_BLIND: stakes.big_blind,
-        PostKind.BUTTON_BLIND: stakes.button_blind,
-    }
     for i, post in enumerate(record.posts):
-        if post.kind is PostKind.ANTE:
+        kind = post.kind
+        if kind is PostKind.ANTE:
+            expected = stakes.ante
             antes_by[post.player] = antes_by.get(post.player, 0) + 1
             if antes_by[post.player] == 2 and not rules.forced.big_blind_ante:
-                problems.append(
-                    Problem(
-                        Code.FORCED_BET_WRONG,
-                        Verdict.VIOLATION,
-                        f"{post.player} posts the ante twice; each player pays it once a hand",
-                        i,
-                        "SD-STANDARD-ANTE-LEVEL",
-                        post.player,
-                    )
-                )
-        expected = wanted.get(post.kind, 0)
+                problems.append(words.ante_twice(post.player, i))
+        elif kind is PostKind.SMALL_BLIND:
+            expected = stakes.small_blind
+        elif kind is PostKind.BIG_BLIND:
+            expected = stakes.big_blind
+        elif kind is PostKind.BUTTON_BLIND:
+            expected = stakes.button_blind
+        else:
+            expected = 0
         if expected and post.amount != expected and not post.all_in:
             if post.kind is PostKind.ANTE and rules.forced.big_blind_ante and post.amount == stakes.big_blind:
                 continue
             problems.append(
-                Problem(
-                    Code.FORCED_BET_WRONG,
-                    Verdict.VIOLATION,
-                    f"{post.player} posts {post.kind.value.replace('_', ' ')} "
-                    f"{amount_text(post.amount, record.decimals)}; "
-                    f"the stakes say {amount_text(expected, record.decimals)}",
-                    i,
-                    None,
+                words.forced_bet_wrong(
                     post.player,
+                    post.kind.value.replace("_", " "),
+                    amount_text(post.amount, record.decimals),
+                    amount_text(expected, record.decimals),
+                    i,
                 )
             )
     return problems
@@ -194,64 +154,81 @@ def _all_in_before(record: HandRecord, name: str) -> bool:
     return any(p.player == name and p.all_in for p in record.posts)
 
 
-__all__ = ["BOARD_SIZE", "PlayerResult", "Replay", "Step", "check_cards", "dealt_cards", "full_replay", "replay"]
+__all__ = [
+    "BOARD_SIZE",
+    "PlayerResult",
+    "Replay",
+    "Step",
+    "check_cards",
+    "dealt_cards",
+    "first_replay",
+    "full_replay",
+    "replay",
+]
 
 
 def replay(record: HandRecord, rules: RuleSet, *, steps: bool = False, profile: SiteProfile | None = None) -> Replay:
     """Replay a hand: every action checked (all findings kept), then pots built and settled.
 
-    A hand that breaks no rule takes the quick path (:mod:`analyzer.replay.quick`, the same
-    result sooner); any other, and any asking for the table after each step, the full engine.
+    The engine runs first in its fast mode (stop at the first finding: a clean hand is then
+    done); a hand with a finding, and any asking for the table after each step, is replayed
+    again collecting every finding.
     """
     if not steps:
-        quick = quick_replay(record, rules)
+        quick = first_replay(record, rules, profile=profile)
         if quick is not None:
             return quick
     return full_replay(record, rules, steps=steps, profile=profile)
 
 
+def first_replay(record: HandRecord, rules: RuleSet, *, profile: SiteProfile | None = None) -> Replay | None:
+    """The engine's fast mode: the replay of a hand with no finding at all, or None at the
+    first finding (then :func:`full_replay` says what is wrong)."""
+    return _run(record, rules, profile if profile is not None else profile_for(record), False, True)
+
+
 def full_replay(
     record: HandRecord, rules: RuleSet, *, steps: bool = False, profile: SiteProfile | None = None
 ) -> Replay:
-    """The full engine: every action checked against the table (check, then apply), every
-    finding kept, then pots built and settled. ``profile``: how the source plays the rule set
-    (by default the profile of the hand's source, :func:`analyzer.profiles.profile_for`)."""
-    if profile is None:
-        profile = profile_for(record)
+    """The engine collecting every finding: every action checked against the table (check,
+    then apply), every finding kept, then pots built and settled. ``profile``: how the source
+    plays the rule set (by default the profile of the hand's source, :func:`analyzer.profiles.profile_for`)."""
+    out = _run(record, rules, profile if profile is not None else profile_for(record), steps, False)
+    assert out is not None  # collecting, the loop never stops early
+    return out
+
+
+def _run(record: HandRecord, rules: RuleSet, profile: SiteProfile, steps: bool, first: bool) -> Replay | None:
+    """The one loop of the engine. ``first``: stop at the first finding (return None);
+    else keep every finding (and the table after each step when ``steps``)."""
     problems: list[Problem] = []
     stakes = record.stakes
     if profile.has(Behaviour.BLINDS_FROM_POSTS):
         stakes, note = _stakes_from_posts(record, profile)
         if note is not None:
+            if first:
+                return None
             problems.append(note)
-    involved = {p.player for p in record.posts} | {a.player for a in record.actions}
     # a player with no chips is out (GAME-OUT); one sitting out is not dealt in unless they post or
     # act (a tournament deals a sitting-out player in and folds for them)
-    dealt_seats = [s for s in record.seats if s.stack > 0 and (s.player in involved or not s.sitting_out)]
-    out = {s.player for s in record.seats} - {s.player for s in dealt_seats}
+    dealt_seats = list(record.seats)
+    out: set[str] = set()
+    for s in record.seats:
+        if s.sitting_out or s.stack <= 0:
+            involved = {p.player for p in record.posts} | {a.player for a in record.actions}
+            dealt_seats = [s for s in record.seats if s.stack > 0 and (s.player in involved or not s.sitting_out)]
+            out = {s.player for s in record.seats} - {s.player for s in dealt_seats}
+            break
     dealt = [s.player for s in dealt_seats]
+    players_rule = "SD-PLAYERS" if rules.deck == 36 else "HE-PLAYERS"
     if len(dealt) > rules.table.max_players:
-        problems.append(
-            Problem(
-                Code.TOO_MANY_PLAYERS,
-                Verdict.VIOLATION,
-                f"{len(dealt)} players were dealt in; {rules.name} allows {rules.table.max_players}",
-                None,
-                "SD-PLAYERS" if rules.deck == 36 else "HE-PLAYERS",
-            )
-        )
+        problems.append(words.too_many_players(len(dealt), rules.name, rules.table.max_players, players_rule))
     if len(dealt) < rules.table.min_players:
-        problems.append(
-            Problem(
-                Code.TOO_FEW_PLAYERS,
-                Verdict.VIOLATION,
-                f"{len(dealt)} player(s) dealt in; a hand needs {rules.table.min_players}",
-                None,
-                "SD-PLAYERS" if rules.deck == 36 else "HE-PLAYERS",
-            )
-        )
+        problems.append(words.too_few_players(len(dealt), rules.table.min_players, players_rule))
     problems.extend(check_cards(record, rules))
     problems.extend(_forced_bet_problems(record, rules, dealt, stakes))
+    if first and problems:
+        return None
     table = Table(
         hand_id=record.hand_id,
         players=[(s.player, s.seat, s.stack) for s in dealt_seats],
@@ -265,6 +242,8 @@ def full_replay(
     for i, post in enumerate(record.posts):
         found = table.post(post)
         if found:
+            if first:
+                return None
             problems.extend(_at(found, i))
         if steps:
             trail.append(
@@ -272,134 +251,123 @@ def full_replay(
             )
     table.open_preflop(record.posts)
     if table.notes:
+        if first:
+            return None
         problems.extend(table.notes)
     bomb = any(p.kind is PostKind.BOMB for p in record.posts)
     base = len(record.posts)
-    current = STREET_INDEX[table.street]
+    current = 0
+    current_street = Street.PREFLOP
     for j, action in enumerate(record.actions):
         index = base + j
-        wanted = STREET_INDEX[action.street]
-        if wanted < current:
-            problems.append(
-                Problem(
-                    Code.ACTION_OUT_OF_TURN,
-                    Verdict.VIOLATION,
-                    f"{action.player} acts on the {action.street.value} after the {table.street.value}",
-                    index,
-                    "BET-ROUND-END",
-                    action.player,
-                )
-            )
-            continue
-        while wanted > current:
-            if table.in_hand_count() <= 1:
-                break
-            waiting = table.next_to_act()
-            if waiting is not None and not (bomb and table.street is Street.PREFLOP):
-                problems.append(
-                    Problem(
-                        Code.ROUND_NOT_FINISHED,
-                        Verdict.VIOLATION,
-                        f"the {table.street.value} betting moved on before {waiting.name} acted",
-                        index,
-                        "BET-ROUND-END",
-                        waiting.name,
-                    )
-                )
-            table.end_round()
-            current += 1
-            table.start_street(STREETS[current])
-        if action.player in out:
-            found = [
-                Problem(
-                    Code.ACTION_OUT_OF_TURN,
-                    Verdict.VIOLATION,
-                    f"{action.player} acts but was not dealt in (no chips, or sitting out)",
-                    index,
-                    "GAME-OUT",
-                    action.player,
-                )
-            ]
+        if action.street is not current_street:
+            wanted = STREET_INDEX[action.street]
+            if wanted < current:
+                if first:
+                    return None
+                problems.append(words.street_gone(action.player, action.street.value, table.street.value, index))
+                continue
+            while wanted > current:
+                if table.in_hand <= 1:
+                    break
+                waiting = table.turn()
+                if waiting >= 0 and not (bomb and current == 0):
+                    if first:
+                        return None
+                    problems.append(words.moved_on_before(table.street.value, table.names[waiting], index))
+                table.end_round()
+                current += 1
+                table.start_street(STREETS[current])
+            current_street = table.street
+        i = table.index.get(action.player, -1)
+        if out and action.player in out:
+            found = [words.not_dealt_in(action.player, index)]
         else:
-            found = table.check(action, index)
+            found = table.check_at(i, action, index)
         if found:
+            if first:
+                return None
             problems.extend(found)
-        table.apply(action)
+        table.apply_at(i, action)
         if steps:
             trail.append(_step(table, index, action.player, _action_text(action, record.decimals), found))
     # the rest of the hand: the last round closes, the board runs out
     last_street = table.street
-    showdown = table.in_hand_count() >= 2
+    showdown = table.in_hand >= 2
+    partial = _partial(record)
     if showdown:
-        waiting = table.next_to_act()
-        if waiting is not None and not _partial(record):
-            problems.append(
-                Problem(
-                    Code.ROUND_NOT_FINISHED,
-                    Verdict.VIOLATION,
-                    f"the hand ends while {waiting.name} still has to act on the {table.street.value}",
-                    None,
-                    "BET-ROUND-END",
-                    waiting.name,
-                )
-            )
+        waiting = table.turn()
+        if waiting >= 0 and not partial:
+            if first:
+                return None
+            problems.append(words.ends_while_waiting(table.names[waiting], table.street.value))
     table.end_round()
     while showdown and table.street is not Street.RIVER:
-        table.start_street(STREETS[STREET_INDEX[table.street] + 1])
-        if table.live_count() >= 2 and not _partial(record):
-            problems.append(
-                Problem(
-                    Code.ROUND_NOT_FINISHED,
-                    Verdict.VIOLATION,
-                    f"the {table.street.value} betting is missing: two players could still bet",
-                    None,
-                    "BET-ROUND-END",
-                )
-            )
+        table.start_street(STREETS[table.round + 1])
+        if table.live >= 2 and not partial:
+            if first:
+                return None
+            problems.append(words.street_missing(table.street.value))
             break
         table.end_round()
-    if not _partial(record):
-        problems.extend(_board_problems(record, last_street, showdown))
+    if not partial:
+        found = _board_problems(record, last_street, showdown)
+        if found:
+            if first:
+                return None
+            problems.extend(found)
+    names = table.names
+    n = table.n
+    folded = table.folded
     players = tuple(
-        PlayerResult(p.name, p.seat, p.start, p.posted, p.invested, p.total, table.returned.get(p.name, 0), p.folded)
-        for p in table.players
+        map(
+            PlayerResult,
+            names,
+            table.seats,
+            table.starts,
+            table.posted,
+            zip(*table.invested, strict=True) if n else (),
+            table.totals,
+            table.returns,
+            folded,
+        )
     )
-    contributions = {p.name: p.total - p.dead for p in table.players}
-    folded = {p.name for p in table.players if p.folded}
-    order = [p.name for p in table.players]
-    pots = build_pots(contributions, folded, order, dead=sum(p.dead for p in table.players))
+    dead = table.dead
+    totals = table.totals
+    pots = pots_of(names, [totals[i] - dead[i] for i in range(n)], folded, sum(dead))
     holes: dict[str, tuple[int, ...] | None] = {}
     shown = {s.player: s for s in record.shown}
-    for p in table.players:
-        if p.folded:
+    for i in range(n):
+        if folded[i]:
             continue
-        s = shown.get(p.name)
-        if s is not None and s.mucked:
-            continue
-        holes[p.name] = _cards(s.cards) if s is not None else None
-    bad_cards = any(p.code in (Code.CARD_NOT_IN_DECK, Code.DUPLICATE_CARD, Code.HOLE_CARD_COUNT) for p in problems)
-    if not showdown or bad_cards:
-        holes = {p.name: None for p in table.players if not p.folded and p.name in holes}
-    boards = [tuple(CARD_INDEX[c] for c in b if c != "??") for b in record.boards] or [()]
-    deductions = sum(d.amount for d in record.deductions)
+        name = names[i]
+        card = shown.get(name)
+        if card is None:
+            holes[name] = None
+        elif not card.mucked:
+            holes[name] = _cards(card.cards)
+    if holes and (not showdown or (problems and _bad_cards(problems))):
+        holes = dict.fromkeys(holes)
+    boards = [tuple([CARD_INDEX[c] for c in b if c != "??"]) for b in record.boards] or [()]
+    deductions = record.deductions
     by_pot: dict[int, int] = {}
-    for d in record.deductions:
+    for d in deductions:
         if d.pot is not None:
             by_pot[d.pot] = by_pot.get(d.pot, 0) + d.amount
     settlement = settle(
         pots,
         boards=boards,
         holes=holes,
-        seats={p.name: p.seat for p in table.players},
+        seats=dict(zip(names, table.seats, strict=True)),
         button=table.button,
         ranking=rules.ranking,
-        deductions=deductions,
+        deductions=sum(d.amount for d in deductions) if deductions else 0,
         listed_pots=record.pots,
         all_odd_to_first=rules.showdown.odd_chip == "all-to-first-left-of-button",
         deductions_by_pot=by_pot,
     )
     return Replay(
-        problems=tuple(_unique(problems)),
+        problems=tuple(_unique(problems)) if problems else (),
         players=players,
         pots=pots,
         settlement=settlement,
@@ -408,6 +376,10 @@ def full_replay(
         last_aggressor=table.last_aggressor,
         steps=tuple(trail),
     )
+
+
+def _bad_cards(problems: list[Problem]) -> bool:
+    return any(p.code in (Code.CARD_NOT_IN_DECK, Code.DUPLICATE_CARD, Code.HOLE_CARD_COUNT) for p in problems)
 
 
 def _dead_button(record: HandRecord) -> int | None:
@@ -431,14 +403,12 @@ def _board_problems(record: HandRecord, last_street: Street, showdown: bool) -> 
     need = 5 if showdown else BOARD_SIZE[last_street]
     for run, board in enumerate(record.boards or ((),)):
         if len(board) not in (0, 3, 4, 5) or len(board) < need or (not showdown and len(board) > need and run == 0):
-            what = f"run {run + 1}'s board" if len(record.boards) > 1 else "the board"
             problems.append(
-                Problem(
-                    Code.BOARD_CARD_COUNT,
-                    Verdict.VIOLATION,
-                    f"{what} has {len(board)} cards; the hand reached the "
-                    f"{'showdown' if showdown else last_street.value} and needs {need}",
-                    None,
+                words.board_card_count(
+                    run + 1 if len(record.boards) > 1 else None,
+                    len(board),
+                    None if showdown else last_street.value,
+                    need,
                     "ST-FLOP" if need <= 3 else "ST-TURN-RIVER",
                 )
             )
@@ -446,9 +416,7 @@ def _board_problems(record: HandRecord, last_street: Street, showdown: bool) -> 
 
 
 def _at(found: list[Problem], index: int) -> list[Problem]:
-    return [
-        Problem(p.code, p.verdict, p.message, index, p.rule, p.player) if p.action_index is None else p for p in found
-    ]
+    return [msgspec.structs.replace(p, action_index=index) if p.action_index is None else p for p in found]
 
 
 def _action_text(action: object, decimals: int) -> str:

@@ -1,4 +1,4 @@
-"""What the replay and the audit find: problems with stable codes, verdicts, the chip ledger.
+"""What the replay and the audit find: problems with stable codes and verdicts.
 
 Codes are stable: scripts, the store and tests rely on them. Each problem points at an
 action (its index in ``record.posts + record.actions`` order, see :mod:`analyzer.replay`)
@@ -85,57 +85,3 @@ class Problem(msgspec.Struct, frozen=True, gc=False):
     rule: str | None = None  # the RULES.md id, where a seed states the rule
     player: str | None = None
     profile: str | None = None  # the site profile entry that explains it ("site profile pokernow: ...")
-
-
-class PotResult(msgspec.Struct, frozen=True, gc=False):
-    """A pot as the engine settled it (per run): amount, who could win it, who did."""
-
-    index: int  # 0 main, 1.. side pots
-    run: int
-    amount: int
-    eligible: tuple[str, ...]
-    winners: tuple[str, ...]
-    shares: tuple[tuple[str, int], ...]
-    hand: str = ""  # the winning hand in words, where there was a showdown
-
-
-class LedgerRow(msgspec.Struct, frozen=True, gc=False):
-    """One player's chips through the hand, in minor units.
-
-    ``posted`` is the forced bets; ``invested`` the voluntary chips per street (preflop,
-    flop, turn, river); ``returned`` the uncalled bet; ``won`` what the engine says each pot
-    owes the player (main, side 1, ...; all runs together); ``rake`` the player's share of
-    the rake; ``net = won + returned - posted - sum(invested) - rake_paid_outside``.
-    """
-
-    player: str
-    seat: int
-    start: int
-    posted: int
-    invested: tuple[int, int, int, int]
-    returned: int
-    won: tuple[int, ...]
-    rake: int
-    net: int
-    claimed_won: int  # what the source says the player collected
-    end: int  # start + net as the engine computes it
-
-
-class HandAudit(msgspec.Struct, frozen=True):
-    """The audit of one hand: the verdict, every problem, the ledger and the pots."""
-
-    hand_id: str
-    file: str
-    line: int
-    format: str
-    rules: str
-    verdict: Verdict
-    problems: tuple[Problem, ...]
-    ledger: tuple[LedgerRow, ...]
-    pots: tuple[PotResult, ...]
-    rake: int  # as recorded (or computed under a percent model)
-    total_pot: int  # everything put in, less returned bets
-
-    @property
-    def codes(self) -> tuple[str, ...]:
-        return tuple(p.code.value for p in self.problems)

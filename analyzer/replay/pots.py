@@ -13,6 +13,8 @@ from collections.abc import Collection, Mapping, Sequence
 
 import msgspec
 
+from analyzer.replay.rules import return_uncalled
+
 
 class Pot(msgspec.Struct, frozen=True, gc=False):
     """One pot: its amount, the players still in who may win it (seat order), and its level.
@@ -34,11 +36,9 @@ def uncalled(contributions: Mapping[str, int]) -> tuple[str, int] | None:
     >>> uncalled({"Anna": 100, "Ben": 100}) is None
     True
     """
-    if len(contributions) < 2:
-        return None
-    ranked = sorted(contributions.items(), key=lambda kv: kv[1], reverse=True)
-    (top, most), (_, second) = ranked[0], ranked[1]
-    return (top, most - second) if most > second else None
+    names = list(contributions)
+    k, excess = return_uncalled(list(contributions.values()))
+    return (names[k], excess) if k >= 0 else None
 
 
 def build_pots(

@@ -1,7 +1,7 @@
 """What a replay gives: the table after each event, each player's chips, pots and settlement.
 
-Shared by the full engine (:mod:`analyzer.replay.engine`) and the quick path for clean
-hands (:mod:`analyzer.replay.quick`), which must give equal results.
+What the engine (:mod:`analyzer.replay.engine`) gives in either mode: stopping at the first
+finding (a clean hand) or collecting every finding, the same ``Replay`` for a clean hand.
 """
 
 from __future__ import annotations

@@ -13,8 +13,8 @@ from collections.abc import Mapping, Sequence
 
 import msgspec
 
+from analyzer.audit.records import PotResult
 from analyzer.evaluator import Ranking, strength_of, words_of
-from analyzer.replay.findings import PotResult
 from analyzer.replay.pots import Pot, clockwise_from_button, split
 
 

@@ -1,8 +1,10 @@
 """The betting state machine: whose turn it is, what is legal, and every chip.
 
-:class:`Table` is the state of one hand in play. ``check(action)`` returns the rule
-breaks an action would commit without changing anything; ``apply(action)`` moves the
-chips. The replay engine calls both (check-then-apply, collecting every finding); the
+:class:`Table` is the state of one hand in play, held as parallel lists of ints (one entry a
+player, in seat order). ``check(action)`` returns the rule breaks an action would commit
+without changing anything; ``apply(action)`` moves the chips. Every rule is a function of
+:mod:`analyzer.replay.rules`; a :class:`Problem` and its words (:mod:`analyzer.replay.words`)
+are made only when a rule is broken. The replay engine calls both (check-then-apply); the
 simulator asks :meth:`Table.legal` what a bot may do and applies its choice.
 
 Seats are ordered clockwise by seat number. Rule ids refer to ``RULES.md``.
@@ -10,30 +12,93 @@ Seats are ordered clockwise by seat number. Rule ids refer to ``RULES.md``.
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from dataclasses import dataclass
 
 from analyzer.money import amount_text
 from analyzer.profiles import Behaviour, SiteProfile
-from analyzer.replay.findings import Code, Problem, Verdict
+from analyzer.replay import rules as R
+from analyzer.replay import words
+from analyzer.replay.findings import Problem
 from analyzer.ruleset import RuleSet
 from parsers.record import Action, ActionKind, Betting, Post, PostKind, Stakes, Street
 
+STREET_INDEX = {Street.PREFLOP: 0, Street.FLOP: 1, Street.TURN: 2, Street.RIVER: 3}
+_ANTE, _DEAD_BLIND, _BOMB = PostKind.ANTE, PostKind.DEAD_BLIND, PostKind.BOMB  # antes and dead blinds are not live bets
+#: what a profile knows, by the profile (keyed by its id, the profile kept alive beside)
+_KNOWN: dict[int, tuple[SiteProfile, frozenset[Behaviour]]] = {}
 
-@dataclass(slots=True)
+
+def _known(profile: SiteProfile | None) -> frozenset[Behaviour]:
+    """The behaviours a site profile has, computed once a profile."""
+    if profile is None:
+        return frozenset()
+    got = _KNOWN.get(id(profile))
+    if got is None or got[0] is not profile:
+        got = _KNOWN[id(profile)] = (profile, frozenset(e.behaviour for e in profile.entries))
+    return got[1]
+
+
+_FOLD, _CHECK, _CALL = ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL
+
+
 class PlayerState:
-    name: str
-    seat: int
-    start: int
-    stack: int  # chips behind
-    street: int = 0  # live chips in front of the player this street
-    total: int = 0  # everything put in this hand, dead money included
-    posted: int = 0  # forced bets (before any return)
-    dead: int = 0  # dead money: antes and dead blinds
-    invested: tuple[int, int, int, int] = (0, 0, 0, 0)  # voluntary chips per street (before any return)
-    folded: bool = False
-    acted: bool = False  # acted since the betting was last (re)opened for them
-    acted_level: int = 0  # the bet they last acted at (to tell a full raise since)
+    """One player at the table, a live view of the table's lists (what the simulator and
+    the replayer read)."""
+
+    __slots__ = ("_i", "_t")
+
+    def __init__(self, table: Table, i: int) -> None:
+        self._t = table
+        self._i = i
+
+    @property
+    def name(self) -> str:
+        return self._t.names[self._i]
+
+    @property
+    def seat(self) -> int:
+        return self._t.seats[self._i]
+
+    @property
+    def start(self) -> int:
+        return self._t.starts[self._i]
+
+    @property
+    def stack(self) -> int:
+        """Chips behind."""
+        return self._t.stacks[self._i]
+
+    @property
+    def street(self) -> int:
+        """Live chips in front of the player this street."""
+        return self._t.front[self._i]
+
+    @property
+    def total(self) -> int:
+        """Everything put in this hand, dead money included."""
+        return self._t.totals[self._i]
+
+    @property
+    def posted(self) -> int:
+        return self._t.posted[self._i]
+
+    @property
+    def dead(self) -> int:
+        return self._t.dead[self._i]
+
+    @property
+    def invested(self) -> tuple[int, int, int, int]:
+        inv = self._t.invested
+        i = self._i
+        return (inv[0][i], inv[1][i], inv[2][i], inv[3][i])
+
+    @property
+    def folded(self) -> bool:
+        return self._t.folded[self._i]
+
+    @property
+    def acted(self) -> bool:
+        return self._t.acted[self._i]
 
     @property
     def all_in(self) -> bool:
@@ -59,10 +124,6 @@ class Legal:
     max_to: int
 
 
-STREET_INDEX = {Street.PREFLOP: 0, Street.FLOP: 1, Street.TURN: 2, Street.RIVER: 3}
-_DEAD = frozenset({PostKind.ANTE, PostKind.DEAD_BLIND})  # posts that are not live bets
-
-
 class Table:
     """One hand in play under a rule set."""
 
@@ -80,190 +141,199 @@ class Table:
         """``players``: (name, seat, starting stack) in any order; ``profile``: how the source
         plays the rule set (:mod:`analyzer.profiles`), None for the rule set alone."""
         ordered = sorted(players, key=lambda p: p[1])
+        n = len(ordered)
         self.hand_id = hand_id
-        self.players = [PlayerState(name, seat, stack, stack) for name, seat, stack in ordered]
-        self.by_name = {p.name: p for p in self.players}
+        self.n = n
+        self.names = [p[0] for p in ordered]
+        self.seats = [p[1] for p in ordered]
+        self.starts = [p[2] for p in ordered]
+        self.index = {name: i for i, name in enumerate(self.names)}
+        self.stacks = self.starts[:]  # chips behind
+        self.front = [0] * n  # live chips in front this round
+        self.totals = [0] * n  # everything put in, dead money included
+        self.posted = [0] * n  # forced bets (before any return)
+        self.dead = [0] * n  # dead money: antes and dead blinds
+        self.invested = [[0] * n, [0] * n, [0] * n, [0] * n]  # voluntary chips per street
+        self.returns = [0] * n  # uncalled bets returned
+        self.folded = [False] * n
+        self.acted = [False] * n  # acted since the betting was last (re)opened for them
+        self.acted_level = [0] * n  # the bet they last acted at (to tell a full raise since)
         self.button = button
         self.stakes = stakes
+        self.cap = stakes.cap
         self.rules = rules
+        self.fixed = rules.betting.structure is Betting.FIXED_LIMIT
+        self.pot_limit = rules.betting.structure is Betting.POT_LIMIT
         self.decimals = decimals
         self.street = Street.PREFLOP
+        self.round = 0  # the street as a number
         self.current_bet = 0  # highest live street total
-        self.min_raise = rules.min_bet(stakes)  # the smallest raise increment now
-        self.min_bet = self.min_raise
+        self.min_bet = rules.min_bet(stakes)
+        self.min_raise = self.min_bet  # the smallest raise increment now
         self.bets_this_round = 0  # bets and raises (fixed-limit cap); preflop the blind counts
-        self.last_aggressor: str | None = None
-        self.last_actor: str | None = None
-        self.preflop_opened = False  # set when the first voluntary action happens
-        self.returned: dict[str, int] = {}
-        self._post_order: list[tuple[str, PostKind]] = []
-        self._seats = [p.seat for p in self.players]
-        self._in_hand = len(self.players)  # players who have not folded
-        self._live = self._count_live()  # players still able to bet
-        self._rotations: dict[int, list[PlayerState]] = {}
+        self.last = -1  # who acted last this round, as an index
+        self.aggressor = -1  # who bet or raised last, as an index
+        self.post_kinds: list[PostKind] = []  # the live posts in order: their kinds ...
+        self.post_who: list[int] = []  # ... and who made them
+        self.in_hand = n  # players who have not folded
+        self.live = self._count_live()  # players still able to bet
+        self.pot = 0  # everything put in
+        self.rotations = R.rotations(n)
+        self.button_start = R.after_seat(self.seats, button if button is not None else 0)
         self.profile = profile
+        known = _known(profile)
+        self._behaviours = known
+        self._out_of_turn_fold = Behaviour.OUT_OF_TURN_FOLD in known
+        self._live_post = Behaviour.LIVE_POST_SETS_STREET_TOTAL in known
+        self._straddle_from_big_blind = Behaviour.STRADDLE_RAISE_FROM_BIG_BLIND in known
         self.notes: list[Problem] = []  # what the site profile explained (post and open_preflop)
         self._straddle_min_raise = 0  # the smallest raise over a straddle by the rule set alone
+        self._views: list[PlayerState] | None = None
+
+    # ---- the players as objects (for the simulator and the replayer) ------------------
+
+    @property
+    def players(self) -> list[PlayerState]:
+        if self._views is None:
+            self._views = [PlayerState(self, i) for i in range(self.n)]
+        return self._views
+
+    @property
+    def by_name(self) -> dict[str, PlayerState]:
+        views = self.players
+        return {view.name: view for view in views}
+
+    @property
+    def last_aggressor(self) -> str | None:
+        return self.names[self.aggressor] if self.aggressor >= 0 else None
+
+    @property
+    def last_actor(self) -> str | None:
+        return self.names[self.last] if self.last >= 0 else None
+
+    @property
+    def returned(self) -> dict[str, int]:
+        """The uncalled bets returned so far, by player."""
+        return {self.names[i]: r for i, r in enumerate(self.returns) if r}
 
     def _knows(self, behaviour: Behaviour) -> bool:
-        return self.profile is not None and self.profile.has(behaviour)
+        return behaviour in self._behaviours
 
     def _note(self, behaviour: Behaviour, message: str, index: int | None, player: str | None = None) -> Problem:
         """A finding the site profile explains: a note (or warning) that names the profile entry."""
         assert self.profile is not None
         entry = self.profile.entry(behaviour)
-        verdict = Verdict.WARN if entry is not None and entry.effect == "warn" else Verdict.NOTE
-        return Problem(
-            code=Code.SITE_BEHAVIOUR,
-            verdict=verdict,
-            message=f"{message} ({self.profile.label(behaviour)})",
-            action_index=index,
-            player=player,
-            profile=self.profile.label(behaviour),
-        )
+        warn = entry is not None and entry.effect == "warn"
+        return words.site_note(message, self.profile.label(behaviour), warn, index, player)
 
     # ---- order -------------------------------------------------------------------
 
-    def _after(self, seat: int | None) -> list[PlayerState]:
-        """Players clockwise starting after a seat (the button when ``seat`` is None)."""
-        anchor = seat if seat is not None else (self.button if self.button is not None else 0)
-        order = self._rotations.get(anchor)
-        if order is None:
-            i = bisect_right(self._seats, anchor)
-            order = self._rotations[anchor] = self.players[i:] + self.players[:i]
-        return order
+    def turn(self) -> int:
+        """Whose turn it is, as an index, or -1 when the betting round is over."""
+        if self.in_hand <= 1:
+            return -1
+        last = self.last
+        if last >= 0:
+            first = last + 1 if last + 1 < self.n else 0
+        elif self.round == 0 and self.current_bet > 0:
+            anchor = R.opener(self.post_kinds, self.post_who, self.front, self.current_bet)
+            first = (anchor + 1) % self.n if anchor >= 0 else self.button_start
+        else:
+            first = self.button_start
+        return R.to_act(
+            self.rotations[first],
+            self.folded,
+            self.stacks,
+            self.front,
+            self.acted,
+            self.totals,
+            self.current_bet,
+            self.live <= 1,
+            self.cap,
+        )
 
     def first_to_act(self) -> PlayerState | None:
-        """Who opens the betting on this street.
+        """Who opens the betting on this street (before anyone has acted on it).
 
         Preflop the player after the biggest live forced bet (the big blind, the button
         blind, the last straddle: HE-PREFLOP-ORDER, SD-PREFLOP-FIRST); with no live bet, the
         player left of the button. After the flop, the first player left of the button
         (ST-POSTFLOP-ORDER). Heads-up this makes the button act first preflop (HE-HEADS-UP).
         """
-        anchor: int | None = None
-        if self.street is Street.PREFLOP and self.current_bet > 0:
-            anchor = self._opener_anchor()
-        live = self.live_count()
-        for p in self._after(anchor):
-            if self._needs_to_act(p, live):
-                return p
-        return None
-
-    def _opener_anchor(self) -> int | None:
-        """The seat the preflop action opens after: the last straddle, else the big blind in its
-        place (the first one posted: a returning player's live big blind out of position does
-        not move the opener), else the button blind, else the biggest live post."""
-        straddles = [name for name, kind in self._post_order if kind is PostKind.STRADDLE]
-        if straddles:
-            return self.by_name[straddles[-1]].seat
-        for wanted in (PostKind.BIG_BLIND, PostKind.BUTTON_BLIND, PostKind.BOMB):
-            for name, kind in self._post_order:
-                if kind is wanted:
-                    return self.by_name[name].seat
-        for name, _ in reversed(self._post_order):
-            if self.by_name[name].street == self.current_bet:
-                return self.by_name[name].seat
-        return None
-
-    def _needs_to_act(self, p: PlayerState, live: int) -> bool:
-        if p.folded or p.stack == 0 or (self.stakes.cap and p.total >= self.stakes.cap):
-            return False
-        if live <= 1 and p.street >= self.current_bet:
-            return False  # nobody left to bet against
-        return not p.acted or p.street < self.current_bet
+        last, self.last = self.last, -1
+        try:
+            i = self.turn()
+        finally:
+            self.last = last
+        return self.players[i] if i >= 0 else None
 
     def next_to_act(self) -> PlayerState | None:
         """The player whose turn it is, or None when the betting round is over."""
-        if self.in_hand_count() <= 1:
-            return None
-        if self.last_actor is None:
-            return self.first_to_act()
-        # _needs_to_act, inlined: this runs for every action
-        cap = self.stakes.cap
-        bet = self.current_bet
-        lone = self._live <= 1
-        for p in self._after(self.by_name[self.last_actor].seat):
-            if p.folded or p.stack == 0 or (cap and p.total >= cap):
-                continue
-            if lone and p.street >= bet:
-                continue  # nobody left to bet against
-            if not p.acted or p.street < bet:
-                return p
-        return None
+        i = self.turn()
+        return self.players[i] if i >= 0 else None
 
     def in_hand_count(self) -> int:
-        return self._in_hand
+        return self.in_hand
 
     def live_count(self) -> int:
         """Players still able to bet (kept up to date as chips move)."""
-        return self._live
+        return self.live
 
-    def _is_live(self, p: PlayerState) -> bool:
-        cap = self.stakes.cap
-        return not p.folded and p.stack > 0 and not (cap and p.total >= cap)
+    def _is_live(self, i: int) -> bool:
+        return R.is_live(self.folded[i], self.stacks[i], self.totals[i], self.cap)
 
     def _count_live(self) -> int:
-        cap = self.stakes.cap
-        n = 0
-        for p in self.players:
-            if not p.folded and p.stack > 0 and not (cap and p.total >= cap):
-                n += 1
-        return n
+        return sum(1 for i in range(self.n) if self._is_live(i))
 
     def round_over(self) -> bool:
-        return self.next_to_act() is None
+        return self.turn() < 0
 
     def pot_total(self) -> int:
-        return sum(p.total for p in self.players)
+        return self.pot
 
     # ---- forced bets -------------------------------------------------------------
 
     def post(self, post: Post) -> list[Problem]:
         """Put a forced bet in. Returns problems (an unknown player, more than the stack)."""
-        p = self.by_name.get(post.player)
-        if p is None:
-            return [self._problem(Code.UNKNOWN_PLAYER, f"{post.player} posts but has no seat", None)]
+        i = self.index.get(post.player, -1)
+        if i < 0:
+            return [words.unknown_poster(post.player)]
         problems = []
         amount = post.amount
-        if amount > p.stack:
-            problems.append(
-                self._problem(
-                    Code.MORE_THAN_STACK,
-                    f"{p.name} posts {self.money(amount)} with only {self.money(p.stack)} behind",
-                    None,
-                    player=p.name,
-                )
+        kind = post.kind
+        if amount > self.stacks[i]:
+            problems.append(words.posts_more_than_stack(post.player, self.money(amount), self.money(self.stacks[i])))
+            amount = self.stacks[i]
+        was_live = self._is_live(i)
+        front = self.front[i]
+        dead = kind is _ANTE or kind is _DEAD_BLIND
+        if front and not dead and self._live_post:
+            amount = max(0, min(amount, front + self.stacks[i]) - front)  # only what lifts the street total
+            said = words.live_post_over_street(
+                post.player,
+                kind.value.replace("_", " "),
+                self.money(post.amount),
+                self.money(front),
+                self.money(amount),
             )
-            amount = p.stack
-        was_live = self._is_live(p)
-        if post.kind not in _DEAD and p.street and self._knows(Behaviour.LIVE_POST_SETS_STREET_TOTAL):
-            before = p.street
-            amount = max(0, min(amount, p.street + p.stack) - p.street)  # only what lifts the street total
-            self.notes.append(
-                self._note(
-                    Behaviour.LIVE_POST_SETS_STREET_TOTAL,
-                    f"{p.name} posts {post.kind.value.replace('_', ' ')} {self.money(post.amount)} over "
-                    f"{self.money(before)} already in front: {self.money(amount)} more, not {self.money(post.amount)}",
-                    None,
-                    p.name,
-                )
-            )
-        p.stack -= amount
-        p.total += amount
-        p.posted += amount
-        if post.kind in _DEAD:
-            p.dead += amount
-        if post.kind not in _DEAD:
-            p.street += amount
-            if p.street > self.current_bet:
-                self.current_bet = p.street
+            self.notes.append(self._note(Behaviour.LIVE_POST_SETS_STREET_TOTAL, said, None, post.player))
+        self.stacks[i] -= amount
+        self.totals[i] += amount
+        self.posted[i] += amount
+        self.pot += amount
+        if dead:
+            self.dead[i] += amount
+        else:
+            self.front[i] += amount
+            if self.front[i] > self.current_bet:
+                self.current_bet = self.front[i]
                 self.bets_this_round = 1
-            self._post_order.append((p.name, post.kind))
-        if post.kind is PostKind.BOMB:
-            p.acted = True
-        if was_live and not self._is_live(p):
-            self._live -= 1
+            self.post_kinds.append(kind)
+            self.post_who.append(i)
+        if kind is _BOMB:
+            self.acted[i] = True
+        if was_live and not self._is_live(i):
+            self.live -= 1
         return problems
 
     def open_preflop(self, posts: tuple[Post, ...] = ()) -> None:
@@ -281,17 +351,18 @@ class Table:
             and any(p.kind is PostKind.BIG_BLIND and p.all_in and p.amount < big for p in posts)
         ):
             self.current_bet = big
-        self.min_raise = max(self.min_bet, self.current_bet if self.rules.forced.blinds else 0)
+        blinds = self.rules.forced.blinds
+        self.min_raise = R.opening_min_raise(self.min_bet, self.current_bet, blinds)
         self._straddle_min_raise = self.min_raise
         if (
             big
-            and self.rules.forced.blinds
+            and blinds
             and self.current_bet > big
             and self._knows(Behaviour.STRADDLE_RAISE_FROM_BIG_BLIND)
-            and any(kind is PostKind.STRADDLE for _, kind in self._post_order)
+            and PostKind.STRADDLE in self.post_kinds
         ):
             self.min_raise = max(self.min_bet, big)
-        if self.rules.betting.structure is Betting.FIXED_LIMIT:
+        if self.fixed:
             self.min_raise = self.fixed_size()
 
     # ---- streets -----------------------------------------------------------------
@@ -299,369 +370,242 @@ class Table:
     def end_round(self) -> tuple[str, int] | None:
         """Close the betting round: return an uncalled bet, if any, and reset street totals."""
         returned = None
-        ranked = sorted(self.players, key=lambda p: p.street, reverse=True)
-        if len(ranked) >= 2 and ranked[0].street > ranked[1].street:
-            top = ranked[0]
-            excess = top.street - ranked[1].street
-            top.stack += excess
-            top.total -= excess
-            top.street -= excess
-            self.returned[top.name] = self.returned.get(top.name, 0) + excess
-            returned = (top.name, excess)
-        for p in self.players:
-            p.street = 0
-            p.acted = False
-            p.acted_level = 0
+        k, excess = R.return_uncalled(self.front)
+        if k >= 0:
+            if not self._is_live(k) and not self.folded[k]:
+                revived = True  # a returned bet can put an all-in player back in
+            else:
+                revived = False
+            self.stacks[k] += excess
+            self.totals[k] -= excess
+            self.returns[k] += excess
+            self.pot -= excess
+            returned = (self.names[k], excess)
+            if revived and self._is_live(k):
+                self.live += 1
+        n = self.n
+        self.front = [0] * n
+        self.acted = [False] * n
+        self.acted_level = [0] * n
         self.current_bet = 0
         self.bets_this_round = 0
-        self.last_actor = None
-        self._live = self._count_live()  # a returned bet can put an all-in player back in
+        self.last = -1
         return returned
 
     def start_street(self, street: Street) -> None:
         self.street = street
+        self.round = STREET_INDEX[street]
         self.current_bet = 0
-        self.min_raise = self.fixed_size() if self.rules.betting.structure is Betting.FIXED_LIMIT else self.min_bet
+        self.min_raise = self.fixed_size() if self.fixed else self.min_bet
         self.bets_this_round = 0
-        self.last_actor = None
+        self.last = -1
 
     def fixed_size(self) -> int:
-        small = self.stakes.small_bet or self.stakes.big_blind
-        big = self.stakes.big_bet or 2 * small
-        return small if self.street in (Street.PREFLOP, Street.FLOP) else big
+        stakes = self.stakes
+        return R.fixed_size(stakes.small_bet, stakes.big_bet, stakes.big_blind, self.round >= 2)
 
     # ---- actions -----------------------------------------------------------------
 
     def legal(self) -> Legal | None:
         """What the player to act may do, or None when the round is over."""
-        p = self.next_to_act()
-        if p is None:
+        i = self.turn()
+        if i < 0:
             return None
-        owed = max(0, self.current_bet - p.street)
-        reach = p.street + p.stack
-        call_to = min(self.current_bet, reach)
-        reopened = not p.acted or (self.current_bet - p.acted_level) >= self.min_raise
-        others_can_act = any(q.active and q is not p for q in self.players)
-        can_raise = reopened and reach > self.current_bet and others_can_act
-        structure = self.rules.betting.structure
-        if structure is Betting.FIXED_LIMIT:
+        bet = self.current_bet
+        front = self.front[i]
+        reach = front + self.stacks[i]
+        others_can_act = any(not self.folded[j] and self.stacks[j] > 0 for j in range(self.n) if j != i)
+        reopened = R.reopens(self.acted[i], self.acted_level[i], bet, self.min_raise)
+        can_raise = reopened and reach > bet and others_can_act
+        if self.fixed:
             cap = self.rules.betting.raise_cap
             if cap and self.bets_this_round >= cap:
                 can_raise = False
-            min_to = max_to = min(self.current_bet + self.fixed_size(), reach)
+            min_to = most = min(bet + self.fixed_size(), reach)
         else:
-            min_to = min(self.current_bet + self.min_raise, reach) if self.current_bet else min(self.min_bet, reach)
-            max_to = reach
-            if structure is Betting.POT_LIMIT:
-                max_to = min(reach, self.pot_limit_to(p))
-            if self.stakes.cap:
-                max_to = min(max_to, p.street + max(0, self.stakes.cap - p.total))
-        return Legal(p.name, owed, call_to, can_raise, min_to, max(min_to, max_to) if can_raise else call_to)
+            min_to = R.min_to(bet, self.min_raise, self.min_bet, reach)
+            cap_room = max(0, self.cap - self.totals[i]) if self.cap else -1
+            most = R.max_to(reach, bet, self.pot, front, self.pot_limit, cap_room)
+        call = R.call_to(bet, reach)
+        return Legal(
+            self.names[i], max(0, bet - front), call, can_raise, min_to, max(min_to, most) if can_raise else call
+        )
 
-    def _largest_callable(self, p: PlayerState) -> int:
+    def _largest_callable(self, i: int) -> int:
         """The most that any other player still in can put in front of them this street."""
-        return max((q.street + q.stack for q in self.players if q is not p and not q.folded and q.stack), default=0)
+        return max(
+            (self.front[j] + self.stacks[j] for j in range(self.n) if j != i and not self.folded[j] and self.stacks[j]),
+            default=0,
+        )
 
     def pot_limit_to(self, p: PlayerState) -> int:
         """Pot limit: raise to the current bet plus the pot after calling (BET-POT-LIMIT)."""
-        owed = max(0, self.current_bet - p.street)
-        return self.current_bet + self.pot_total() + owed
+        return R.pot_limit_to(self.current_bet, self.pot, p.street)
 
     def check(self, action: Action, index: int) -> list[Problem]:
-        """Every rule the action would break, without changing the state."""
-        p = self.by_name.get(action.player)
-        if p is None:
-            return [self._problem(Code.UNKNOWN_PLAYER, f"{action.player} acts but has no seat", index)]
-        if self.in_hand_count() <= 1:
-            return [
-                self._problem(
-                    Code.ACTION_AFTER_HAND_OVER,
-                    f"{p.name} acts after everyone else folded",
-                    index,
-                    rule="SH-WIN-BY-FOLD",
-                    player=p.name,
-                )
-            ]
-        problems: list[Problem] = []
-        turn = self.next_to_act()
-        if p.folded:
-            return [self._problem(Code.ACTION_OUT_OF_TURN, f"{p.name} acts after folding", index, "BET-FOLD", p.name)]
-        if p.stack == 0:
-            if action.kind is ActionKind.FOLD and self._knows(Behaviour.ALL_IN_PLAYER_FOLDS):
-                return [
-                    self._note(
-                        Behaviour.ALL_IN_PLAYER_FOLDS,
-                        f"{p.name} folds while all-in for {self.money(p.total)}, and so gives up the pot",
-                        index,
-                        p.name,
-                    )
-                ]
-            return [
-                self._problem(Code.ACTION_OUT_OF_TURN, f"{p.name} acts while all-in", index, "BET-ALL-IN-SHORT", p.name)
-            ]
-        if turn is None:
-            problems.append(
-                self._problem(
-                    Code.ACTION_OUT_OF_TURN,
-                    f"{p.name} acts after the {self.street.value} betting was over",
-                    index,
-                    "BET-ROUND-END",
-                    p.name,
-                )
-            )
-        elif turn is not p:
-            if action.kind is ActionKind.FOLD and self._knows(Behaviour.OUT_OF_TURN_FOLD):
-                return [
-                    self._note(
-                        Behaviour.OUT_OF_TURN_FOLD,
-                        f"{p.name} folds before their turn ({turn.name} was to act)",
-                        index,
-                        p.name,
-                    )
-                ]
-            problems.append(
-                self._problem(
-                    Code.ACTION_OUT_OF_TURN,
-                    f"{p.name} acts out of turn: it is {turn.name}'s turn",
-                    index,
-                    "ST-POSTFLOP-ORDER" if self.street is not Street.PREFLOP else "SD-PREFLOP-FIRST",
-                    p.name,
-                )
-            )
+        """Every rule the action would break, without changing the state (an empty list for a
+        legal action: the words are made only for a broken rule)."""
+        return self.check_at(self.index.get(action.player, -1), action, index)
+
+    def check_at(self, i: int, action: Action, index: int) -> list[Problem]:
+        """:meth:`check` of an action by the player of index ``i`` (-1: no such player)."""
+        if i < 0:
+            return [words.unknown_actor(action.player, index)]
+        name = action.player
+        if self.in_hand <= 1:
+            return [words.after_hand_over(name, index)]
+        if self.folded[i]:
+            return [words.after_folding(name, index)]
         kind = action.kind
-        owed = self.current_bet - p.street
-        reach = p.street + p.stack
-        if kind is ActionKind.FOLD:
+        stack = self.stacks[i]
+        if stack == 0:
+            if kind is _FOLD and self._knows(Behaviour.ALL_IN_PLAYER_FOLDS):
+                said = words.all_in_folds(name, self.money(self.totals[i]))
+                return [self._note(Behaviour.ALL_IN_PLAYER_FOLDS, said, index, name)]
+            return [words.while_all_in(name, index)]
+        problems: list[Problem] = []
+        turn = self.turn()
+        if turn != i:
+            if turn < 0:
+                problems.append(words.after_round_over(name, self.street.value, index))
+            elif kind is _FOLD and self._knows(Behaviour.OUT_OF_TURN_FOLD):
+                said = words.folds_early(name, self.names[turn])
+                return [self._note(Behaviour.OUT_OF_TURN_FOLD, said, index, name)]
+            else:
+                rule = "ST-POSTFLOP-ORDER" if self.round else "SD-PREFLOP-FIRST"
+                problems.append(words.out_of_turn(name, self.names[turn], rule, index))
+        if kind is _FOLD:
             return problems
-        if kind is ActionKind.CHECK:
-            if owed > 0:
-                problems.append(
-                    self._problem(
-                        Code.CHECK_WHEN_OWING,
-                        f"{p.name} checks but owes {self.money(owed)}",
-                        index,
-                        "BET-CHECK",
-                        p.name,
-                    )
-                )
+        bet = self.current_bet
+        front = self.front[i]
+        if kind is _CHECK:
+            if bet > front:
+                problems.append(words.check_when_owing(name, self.money(bet - front), index))
             return problems
         to = action.to
+        reach = front + stack
         if to > reach:
-            problems.append(
-                self._problem(
-                    Code.MORE_THAN_STACK,
-                    f"{p.name} puts in {self.money(to - p.street)} with only {self.money(p.stack)} behind",
-                    index,
-                    "BET-STACK-LIVE",
-                    p.name,
-                )
-            )
+            problems.append(words.more_than_stack(name, self.money(to - front), self.money(stack), index))
             return problems
         if action.all_in and to < reach:
-            problems.append(
-                self._problem(
-                    Code.ALL_IN_FLAG_WRONG,
-                    f"{p.name} is said to be all-in but keeps {self.money(reach - to)}",
-                    index,
-                    None,
-                    p.name,
-                    Verdict.WARN,
-                )
-            )
-        if self.stakes.cap and p.total + (to - p.street) > self.stakes.cap:
-            problems.append(
-                self._problem(
-                    Code.CAP_EXCEEDED,
-                    f"{p.name} puts in more than the {self.money(self.stakes.cap)} cap",
-                    index,
-                    None,
-                    p.name,
-                )
-            )
-        if kind is ActionKind.CALL or to <= self.current_bet:
-            expected = min(self.current_bet, reach)
+            problems.append(words.all_in_flag_wrong(name, self.money(reach - to), index))
+        if self.cap and self.totals[i] + (to - front) > self.cap:
+            problems.append(words.cap_exceeded(name, self.money(self.cap), index))
+        if kind is _CALL or to <= bet:
+            expected = R.call_to(bet, reach)
             if to != expected:
-                problems.append(
-                    self._problem(
-                        Code.CALL_AMOUNT_WRONG,
-                        f"{p.name} calls {self.money(to)} but the call is {self.money(expected)}",
-                        index,
-                        "BET-CALL",
-                        p.name,
-                    )
-                )
+                problems.append(words.call_amount_wrong(name, self.money(to), self.money(expected), index))
             return problems
-        problems.extend(self._check_raise(p, to, reach, index))
+        if (
+            not R.reopens(self.acted[i], self.acted_level[i], bet, self.min_raise)
+            or (self.fixed and ((to != bet + self.fixed_size() and to != reach) or self._raise_capped()))
+            or R.too_small(to, reach, bet, self.min_raise, self.min_bet)
+            or (self.pot_limit and to > R.pot_limit_to(bet, self.pot, front))
+            or (
+                self.round == 0
+                and self._straddle_from_big_blind
+                and R.too_small(to, reach, bet, self._straddle_min_raise, self.min_bet)
+            )
+        ):
+            problems.extend(self._raise_problems(i, to, reach, index))
         return problems
 
-    def _check_raise(self, p: PlayerState, to: int, reach: int, index: int) -> list[Problem]:
+    def _raise_capped(self) -> bool:
+        cap = self.rules.betting.raise_cap
+        return bool(cap) and self.bets_this_round >= cap
+
+    def _raise_problems(self, i: int, to: int, reach: int, index: int) -> list[Problem]:
+        """What is wrong with a bet or raise (the failing branch of :meth:`check`)."""
         problems: list[Problem] = []
-        all_in = to == reach
-        structure = self.rules.betting.structure
-        reopened = not p.acted or (self.current_bet - p.acted_level) >= self.min_raise
-        if not reopened:
-            problems.append(
-                self._problem(
-                    Code.RAISE_NOT_REOPENED,
-                    f"{p.name} raises, but the all-in for less before was not a full raise, so "
-                    f"{p.name} may only call or fold",
-                    index,
-                    "BET-INCOMPLETE-RAISE",
-                    p.name,
-                )
-            )
-        if structure is Betting.FIXED_LIMIT:
+        name = self.names[i]
+        bet = self.current_bet
+        if not R.reopens(self.acted[i], self.acted_level[i], bet, self.min_raise):
+            problems.append(words.raise_not_reopened(name, index))
+        if self.fixed:
             size = self.fixed_size()
-            if to != self.current_bet + size and not all_in:
-                problems.append(
-                    self._problem(
-                        Code.FIXED_LIMIT_SIZE,
-                        f"{p.name} makes it {self.money(to)}; in fixed limit it must be "
-                        f"{self.money(self.current_bet + size)}",
-                        index,
-                        "BET-FIXED-LIMIT",
-                        p.name,
-                    )
-                )
-            cap = self.rules.betting.raise_cap
-            if cap and self.bets_this_round >= cap:
-                problems.append(
-                    self._problem(
-                        Code.RAISE_CAP_EXCEEDED,
-                        f"{p.name} raises after the {cap}-bet cap was reached",
-                        index,
-                        "BET-FIXED-LIMIT",
-                        p.name,
-                    )
-                )
+            if to != bet + size and to != reach:
+                problems.append(words.fixed_limit_size(name, self.money(to), self.money(bet + size), index))
+            if self._raise_capped():
+                problems.append(words.raise_cap_exceeded(name, self.rules.betting.raise_cap, index))
             return problems
-        if self.current_bet == 0:
-            if to < self.min_bet and not all_in:
-                problems.append(
-                    self._problem(
-                        Code.BET_BELOW_MINIMUM,
-                        f"{p.name} bets {self.money(to)}; the minimum bet is {self.money(self.min_bet)}",
-                        index,
-                        "BET-BET",
-                        p.name,
-                    )
-                )
-        elif to - self.current_bet < self.min_raise and not all_in:
-            if to == self._largest_callable(p) and self._knows(Behaviour.RAISE_CAPPED_AT_CALLABLE_STACK):
-                problems.append(
-                    self._note(
-                        Behaviour.RAISE_CAPPED_AT_CALLABLE_STACK,
-                        f"{p.name} raises to {self.money(to)}, below the smallest raise to "
-                        f"{self.money(self.current_bet + self.min_raise)}, which is all that anyone still in "
-                        "can call",
-                        index,
-                        p.name,
-                    )
-                )
+        least = R.smallest_to(bet, self.min_raise, self.min_bet)
+        if R.too_small(to, reach, bet, self.min_raise, self.min_bet):
+            if not bet:
+                problems.append(words.bet_below_minimum(name, self.money(to), self.money(least), index))
+            elif to == self._largest_callable(i) and self._knows(Behaviour.RAISE_CAPPED_AT_CALLABLE_STACK):
+                said = words.raise_capped_at_callable(name, self.money(to), self.money(least))
+                problems.append(self._note(Behaviour.RAISE_CAPPED_AT_CALLABLE_STACK, said, index, name))
                 return problems
-            problems.append(
-                self._problem(
-                    Code.RAISE_BELOW_MINIMUM,
-                    f"{p.name} raises to {self.money(to)}; the smallest raise is to "
-                    f"{self.money(self.current_bet + self.min_raise)}",
-                    index,
-                    "SD-PREFLOP-MIN-RAISE"
-                    if self.street is Street.PREFLOP and self.rules.forced.antes
-                    else "BET-RAISE-MIN",
-                    p.name,
-                )
-            )
+            else:
+                rule = "SD-PREFLOP-MIN-RAISE" if self.round == 0 and self.rules.forced.antes else "BET-RAISE-MIN"
+                problems.append(words.raise_below_minimum(name, self.money(to), self.money(least), rule, index))
         elif (
-            self.street is Street.PREFLOP
-            and to - self.current_bet < self._straddle_min_raise
-            and not all_in
+            bet
+            and self.round == 0
+            and R.too_small(to, reach, bet, self._straddle_min_raise, self.min_bet)
             and self._knows(Behaviour.STRADDLE_RAISE_FROM_BIG_BLIND)
         ):
-            problems.append(
-                self._note(
-                    Behaviour.STRADDLE_RAISE_FROM_BIG_BLIND,
-                    f"{p.name} raises to {self.money(to)} over the straddle; by the raise over the straddle it "
-                    f"would be at least {self.money(self.current_bet + self._straddle_min_raise)}",
-                    index,
-                    p.name,
-                )
-            )
-        if structure is Betting.POT_LIMIT:
-            limit = self.pot_limit_to(p)
+            by_straddle = R.smallest_to(bet, self._straddle_min_raise, self.min_bet)
+            said = words.raise_over_straddle(name, self.money(to), self.money(by_straddle))
+            problems.append(self._note(Behaviour.STRADDLE_RAISE_FROM_BIG_BLIND, said, index, name))
+        if self.pot_limit:
+            limit = R.pot_limit_to(bet, self.pot, self.front[i])
             if to > limit:
-                problems.append(
-                    self._problem(
-                        Code.POT_LIMIT_EXCEEDED,
-                        f"{p.name} makes it {self.money(to)}; pot limit allows at most {self.money(limit)}",
-                        index,
-                        "BET-POT-LIMIT",
-                        p.name,
-                    )
-                )
+                problems.append(words.pot_limit_exceeded(name, self.money(to), self.money(limit), index))
         return problems
 
     def apply(self, action: Action) -> None:
         """Move the chips of an action (after :meth:`check`); a wrong amount is applied as
         stated, clipped to the stack, so that the replay can go on."""
-        p = self.by_name.get(action.player)
-        if p is None or p.folded:
+        self.apply_at(self.index.get(action.player, -1), action)
+
+    def apply_at(self, i: int, action: Action) -> None:
+        """:meth:`apply` of an action by the player of index ``i`` (-1: no such player)."""
+        if i < 0 or self.folded[i]:
             return
-        if action.kind is ActionKind.FOLD and self._knows(Behaviour.OUT_OF_TURN_FOLD) and self.next_to_act() is not p:
-            # a fold written when it happened, not at its turn: the turn goes on from where it was
-            if self._is_live(p):
-                self._live -= 1
-            p.folded = True
-            self._in_hand -= 1
+        kind = action.kind
+        if kind is _FOLD:
+            if self._out_of_turn_fold and self.turn() != i:
+                pass  # a fold written when it happened, not at its turn: the turn goes on from where it was
+            else:
+                self.last = i
+            if self._is_live(i):
+                self.live -= 1
+            self.folded[i] = True
+            self.in_hand -= 1
             return
-        self.last_actor = p.name
-        if action.kind is ActionKind.FOLD:
-            if self._is_live(p):
-                self._live -= 1
-            p.folded = True
-            self._in_hand -= 1
+        self.last = i
+        bet = self.current_bet
+        if kind is _CHECK:
+            self.acted[i] = True
+            self.acted_level[i] = bet
             return
-        if action.kind is ActionKind.CHECK:
-            p.acted = True
-            p.acted_level = self.current_bet
-            return
-        to = min(action.to, p.street + p.stack)
-        if action.kind is ActionKind.CALL or to <= self.current_bet:
+        front = self.front[i]
+        reach = front + self.stacks[i]
+        to = action.to if action.to < reach else reach
+        if kind is _CALL or to <= bet:
             # a call moves what the call is, whatever amount the source wrote (flagged by check)
-            to = min(self.current_bet, p.street + p.stack)
-        added = max(0, to - p.street)
-        was_live = self._is_live(p)
-        p.stack -= added
-        p.street += added
-        p.total += added
-        inv = list(p.invested)
-        inv[STREET_INDEX[self.street]] += added
-        p.invested = (inv[0], inv[1], inv[2], inv[3])
-        if p.street > self.current_bet:
-            increment = p.street - self.current_bet
-            if increment >= self.min_raise or self.current_bet == 0:
-                self.min_raise = max(self.min_raise, increment)
-                if self.rules.betting.structure is Betting.FIXED_LIMIT:
-                    self.min_raise = self.fixed_size()
-            self.current_bet = p.street
+            to = R.call_to(bet, reach)
+        added = to - front
+        if added > 0:
+            was_live = self._is_live(i)
+            self.stacks[i] -= added
+            self.front[i] = to
+            self.totals[i] += added
+            self.invested[self.round][i] += added
+            self.pot += added
+            if was_live and not self._is_live(i):
+                self.live -= 1
+        if to > bet:
+            if not self.fixed:
+                self.min_raise = R.next_min_raise(self.min_raise, bet, to)
+            self.current_bet = to
             self.bets_this_round += 1
-            self.last_aggressor = p.name
-        p.acted = True
-        p.acted_level = self.current_bet
-        if was_live and not self._is_live(p):
-            self._live -= 1
+            self.aggressor = i
+        self.acted[i] = True
+        self.acted_level[i] = self.current_bet
 
     # ---- words -------------------------------------------------------------------
 
     def money(self, amount: int) -> str:
         return amount_text(amount, self.decimals)
-
-    def _problem(
-        self,
-        code: Code,
-        message: str,
-        index: int | None,
-        rule: str | None = None,
-        player: str | None = None,
-        verdict: Verdict = Verdict.VIOLATION,
-    ) -> Problem:
-        return Problem(code=code, verdict=verdict, message=message, action_index=index, rule=rule, player=player)

@@ -18,10 +18,10 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import permutations
 
+from analyzer.audit.records import HandAudit
 from analyzer.cards import Card
 from analyzer.equity import pot_tallies, shares
 from analyzer.evaluator import Ranking
-from analyzer.replay.findings import HandAudit
 from analyzer.stats.facts import HandFacts
 from parsers.record import HandRecord, Street
 

@@ -9,7 +9,7 @@ audited by a pool of processes; this process alone writes, and commits once at t
 finishes the job.
 
 The audit and the choice of rule set are passed in (``audit`` and ``rules_for``), so
-tests can give hand-made audits; by default they are :func:`analyzer.audit.audit_hand`
+tests can give hand-made audits; by default they are :func:`analyzer.audit.hand.audit_hand`
 and :func:`analyzer.detect.rules_for`.
 """
 
@@ -28,9 +28,11 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from analyzer.audit.night import summary_note, with_between_hands
+from analyzer.audit.records import HandAudit
 from analyzer.inputs import InputFile, InputIssue, input_files
-from analyzer.night import summary_note, with_between_hands
-from analyzer.replay.findings import Code, HandAudit, Problem, Verdict
+from analyzer.replay import words
+from analyzer.replay.findings import Verdict
 from analyzer.ruleset import RuleSet
 from analyzer.store.bars import Bars, progress_bar
 from analyzer.store.fingerprint import fingerprint
@@ -213,7 +215,7 @@ def _init_worker(
 
 
 def default_audit() -> AuditFn:
-    from analyzer.audit import audit_hand
+    from analyzer.audit.hand import audit_hand
 
     return audit_hand
 
@@ -387,7 +389,7 @@ def _audit(audit: AuditFn, record: HandRecord, rules: RuleSet) -> HandAudit:
     try:
         return audit(record, rules)
     except Exception as error:  # the engine failing on one hand must not stop the import
-        problem = Problem(Code.UNREADABLE, Verdict.UNREADABLE, f"the audit failed: {type(error).__name__}: {error}")
+        problem = words.audit_failed(type(error).__name__, str(error))
         return HandAudit(
             hand_id=record.hand_id,
             file=record.source.file,

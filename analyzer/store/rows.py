@@ -15,10 +15,11 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from analyzer.audit.records import HandAudit, LedgerRow
 from analyzer.cards import Card
 from analyzer.evaluator import ORDER, Ranking, strengths
 from analyzer.evaluator.categories import CATEGORY_SHIFT
-from analyzer.replay.findings import Code, HandAudit, LedgerRow, Verdict
+from analyzer.replay.findings import Code, Verdict
 from analyzer.ruleset import RuleSet
 from analyzer.stats.allin import allin_pots
 from analyzer.stats.facts import (

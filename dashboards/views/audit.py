@@ -7,10 +7,10 @@ import json
 import pandas as pd
 import streamlit as st
 
+from analyzer.audit.night import NightAudit
+from analyzer.audit.records import HandAudit
+from analyzer.audit.report import audit_json, ledger_csv, problems_csv, summary_json
 from analyzer.money import CHIPS, Unit
-from analyzer.night import NightAudit
-from analyzer.replay.findings import HandAudit
-from analyzer.report import audit_json, ledger_csv, problems_csv, summary_json
 from dashboards import context, data, nav, store_view
 from dashboards.show import columns, md, money, verdict_label
 from dashboards.strings import tr

@@ -10,8 +10,8 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from analyzer.audit import audit_hand
-from analyzer.replay.findings import HandAudit
+from analyzer.audit.hand import audit_hand
+from analyzer.audit.records import HandAudit
 from analyzer.ruleset import load_rules
 from dashboards import context
 from dashboards.show import columns, md, money, verdict_label

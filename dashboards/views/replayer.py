@@ -6,13 +6,13 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
+from analyzer.audit.records import HandAudit
 from analyzer.detect import rules_for
 from analyzer.equity.views import percent, street_equities
 from analyzer.errors import AnalyzerError
 from analyzer.evaluator import evaluate
 from analyzer.i18n import _
 from analyzer.replay.engine import BOARD_SIZE, Replay, Step, replay
-from analyzer.replay.findings import HandAudit
 from analyzer.ruleset import RuleSet, load_rules
 from analyzer.safetext import chart_label
 from dashboards import context, data

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from analyzer.audit import audit_hand
+from analyzer.audit.hand import audit_hand
+from analyzer.audit.records import HandAudit
 from analyzer.detect import rules_for
-from analyzer.replay.findings import HandAudit
 from analyzer.ruleset import load_rules
 from parsers.compact import parse
 from parsers.record import HandRecord

@@ -414,7 +414,7 @@ def test_sd_v_tournament_antes_rise_between_hands() -> None:
 
 def test_sd_v_mixed_each_hand_gets_its_own_rule_set() -> None:
     """SD-V-MIXED: short deck and Hold'em hands in one night are each audited under their game."""
-    from analyzer.night import audit_files
+    from analyzer.audit.night import audit_files
     from parsers.compact import parse
     from parsers.formats import ParsedFile
     from parsers.record import HandRecord

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from analyzer.night import audit_files
+from analyzer.audit.night import audit_files
 from parsers.compact import parse
 from parsers.formats import ParsedFile
 from parsers.record import HandRecord

@@ -76,7 +76,7 @@ def test_import_and_audit_give_the_same_verdicts_between_hands_included(tmp_path
     """The planted night (a stack that changes between hands is a warning of the
     between-hands checks), a PokerStars night and a PokerNow log: every hand's verdict and
     problem codes in the store are the audit's."""
-    from analyzer.night import audit_files
+    from analyzer.audit.night import audit_files
     from analyzer.store.store import Store
     from parsers.formats import read_file
 

@@ -2,7 +2,7 @@
 elsewhere: both must give the same results, and the sources' doctests must hold.
 
 The pure Python modules are loaded here from their source files under other names, wired to
-each other (pure quick replay -> pure settle -> pure pots -> pure evaluator), and compared
+each other (pure engine -> pure table -> pure rules, pure settle -> pure pots -> pure evaluator), and compared
 with the modules the package imports (compiled after ``make``).
 """
 
@@ -18,12 +18,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from analyzer import audit, compiled
+from analyzer import compiled
+from analyzer.audit import hand as audit
+from analyzer.audit.records import HandAudit
 from analyzer.evaluator import Ranking
 from analyzer.evaluator import fast as fast_module
+from analyzer.replay import engine as engine_module
 from analyzer.replay import pots as pots_module
-from analyzer.replay import quick as quick_module
-from analyzer.replay.findings import HandAudit
 from analyzer.ruleset import RuleSet, load_rules
 from analyzer.simulate import inject_faults, simulate
 from parsers.record import HandRecord
@@ -67,13 +68,15 @@ def nights() -> tuple[tuple[RuleSet, tuple[HandRecord, ...]], ...]:
     return tuple(out)
 
 
-def test_pure_and_installed_quick_replays_agree() -> None:
-    quick, _ = pure_chain()
+def test_pure_and_installed_engines_agree_in_both_modes() -> None:
+    """The one engine, pure and installed, stopping at the first finding and collecting every one."""
+    engine, _ = pure_chain()
     answered = 0
     for rules, hands in nights():
         for hand in hands:
-            mine = quick.quick_replay(hand, rules)
-            assert mine == quick_module.quick_replay(hand, rules), hand.hand_id
+            mine = engine.first_replay(hand, rules)
+            assert mine == engine_module.first_replay(hand, rules), hand.hand_id
+            assert engine.full_replay(hand, rules) == engine_module.full_replay(hand, rules), hand.hand_id
             answered += mine is not None
     assert answered > 600
 

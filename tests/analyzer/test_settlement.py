@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from analyzer.audit import audit_hand
+from analyzer.audit.hand import audit_hand
 from analyzer.detect import rules_for
 from analyzer.settlement import TABLE, hand_results, settle_buyins, settle_pokernow, transfers
 from parsers.buyins import parse_buyins
@@ -195,7 +195,7 @@ def test_on_the_planted_night_as_audited_differs_from_as_paid_by_exactly_the_cor
     corrections, each traced to a hand the fault manifest planted."""
     import json
 
-    from analyzer.night import audit_files
+    from analyzer.audit.night import audit_files
     from analyzer.settlement import AS_AUDITED, AS_PAID, BANK, settle_ledger_text
 
     night = audit_files([read_file(SAMPLES / "shortdeck-night-errors.jsonl")])

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from analyzer.audit import audit_with
+from analyzer.audit.hand import audit_with
 from analyzer.replay.findings import Verdict
 from parsers.record import Deduction
 from tests.analyzer.hands import audit, record

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from analyzer.audit import audit_hand
+from analyzer.audit.hand import audit_hand
 from analyzer.replay.engine import replay
 from analyzer.ruleset import load_rules
 from analyzer.simulate import FAULT_KINDS, inject_faults, simulate

@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from analyzer.audit import audit_hand, audit_with
+from analyzer.audit.hand import audit_hand, audit_with
+from analyzer.audit.records import HandAudit
 from analyzer.errors import RuleSetError
 from analyzer.profiles import Behaviour, load_profile, parse_profile, profile_for, profile_names
-from analyzer.replay.findings import Code, HandAudit, Verdict
+from analyzer.replay.findings import Code, Verdict
 from analyzer.ruleset import load_rules
 from parsers.formats import read_file
 from parsers.record import HandRecord, Source
@@ -412,7 +413,7 @@ def test_site_entries_on_real_hands(path: str, hand_id: str, profiles: list[str]
 def test_anonymous_seats_ignition_positions_are_not_players_between_hands() -> None:
     """Ignition names players by position ("UTG", "Big Blind"): the 'Big Blind' of one hand is
     not the 'Big Blind' of the next, so no stack or button is compared across hands."""
-    from analyzer.night import audit_files
+    from analyzer.audit.night import audit_files
 
     night = audit_files([read_file(CORPUS / IGNITION_ZONE)])
     assert night.summary.hands == 277

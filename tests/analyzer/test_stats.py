@@ -13,9 +13,9 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from analyzer.audit import audit_hand
+from analyzer.audit.hand import audit_hand
+from analyzer.audit.records import HandAudit
 from analyzer.detect import rules_for
-from analyzer.replay.findings import HandAudit
 from analyzer.stats.facts import HandFacts, PlayerFacts, hand_facts
 from analyzer.stats.positions import positions
 from analyzer.stats.query import rate, sessions, summary

@@ -12,7 +12,7 @@ from collections import Counter, defaultdict
 import polars as pl
 import pytest
 
-from analyzer.audit import audit_hand
+from analyzer.audit.hand import audit_hand
 from analyzer.detect import rules_for
 from analyzer.ruleset import load_rules
 from analyzer.simulate import simulate

@@ -15,7 +15,8 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from analyzer.replay.findings import Code, HandAudit, LedgerRow, PotResult, Problem, Verdict
+from analyzer.audit.records import HandAudit, LedgerRow, PotResult
+from analyzer.replay.findings import Code, Problem, Verdict
 from analyzer.ruleset import RuleSet, load_rules
 from analyzer.store.importer import import_paths, plan
 from analyzer.store.store import Store, StoreError, default_store_dir

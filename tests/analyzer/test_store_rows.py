@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from analyzer.audit import audit_hand
+from analyzer.audit.hand import audit_hand
 from analyzer.ruleset import load_rules
 from analyzer.simulate import inject_faults, simulate
 from analyzer.stats.facts import PlayerFacts, hand_facts, seat_positions

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from analyzer.audit import audit_with
+from analyzer.audit.hand import audit_with
 from analyzer.replay.findings import Verdict
 from parsers import formats, ohh
 from parsers.errors import RejectCode

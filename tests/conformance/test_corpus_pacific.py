@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from analyzer.audit import audit_with
+from analyzer.audit.hand import audit_with
 from parsers import formats
 from parsers.record import Award, HandRecord, Returned
 from parsers.text import decode

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from analyzer.audit import audit_with
+from analyzer.audit.hand import audit_with
 from analyzer.detect import rules_name_for
 from parsers import formats, partypoker, pokerbros, pokermavens
 from parsers.errors import RejectCode

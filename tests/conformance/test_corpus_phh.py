@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from pokerkit import HandHistory
 
-from analyzer.audit import audit_with
+from analyzer.audit.hand import audit_with
 from analyzer.replay.findings import Verdict
 from parsers import formats, phh
 from parsers.errors import RejectCode

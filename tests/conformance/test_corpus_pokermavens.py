@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from analyzer.audit import audit_with
+from analyzer.audit.hand import audit_with
 from analyzer.detect import rules_name_for
 from parsers import formats
 from parsers.record import (

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from analyzer.audit import audit_with
+from analyzer.audit.hand import audit_with
 from analyzer.replay.findings import Code, Verdict
 from parsers import formats, pokernow
 from parsers.errors import RejectCode, Rejected

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from analyzer.audit import audit_with
+from analyzer.audit.hand import audit_with
 from parsers import formats, pokerstars, stars_writer
 from parsers.record import (
     Action,

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from analyzer.audit import audit_hand
+from analyzer.audit.hand import audit_hand
 from analyzer.detect import rules_for, rules_name_for
 from parsers import formats
 from parsers.text import decode

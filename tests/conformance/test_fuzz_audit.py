@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from analyzer.audit import audit_hand
+from analyzer.audit.hand import audit_hand
 from analyzer.detect import rules_for
 from parsers.errors import HandHistoryError, ParseError
 from parsers.formats import read_bytes

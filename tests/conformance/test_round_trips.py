@@ -7,7 +7,7 @@ import dataclasses
 
 import pytest
 
-from analyzer.audit import audit_hand
+from analyzer.audit.hand import audit_hand
 from analyzer.ruleset import load_rules
 from analyzer.simulate import simulate
 from parsers import pokernow_writer

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from analyzer.night import audit_files
+from analyzer.audit.night import audit_files
 from dashboards import context, data
 from dashboards.show import md
 from dashboards.uploads import Upload, read_uploads

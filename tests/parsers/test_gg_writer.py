@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from analyzer.audit import audit_hand
+from analyzer.audit.hand import audit_hand
 from analyzer.detect import rules_for
 from analyzer.evaluator import evaluate
 from analyzer.ruleset import load_rules

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from analyzer.audit import audit_with
+from analyzer.audit.hand import audit_with
 from parsers import formats, pacific
 from parsers.errors import ParseError, RejectCode, Rejected
 from parsers.record import Action, ActionKind, HandRecord, Post, PostKind, Returned, Stakes, Street

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from analyzer.audit import audit_with
+from analyzer.audit.hand import audit_with
 from analyzer.detect import rules_name_for
 from parsers import formats, partypoker, pokerbros
 from parsers.errors import ParseError, RejectCode, Rejected

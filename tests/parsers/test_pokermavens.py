@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from analyzer.audit import audit_with
+from analyzer.audit.hand import audit_with
 from parsers import formats, pokermavens
 from parsers.errors import ParseError, RejectCode, Rejected
 from parsers.record import Action, ActionKind, Award, Deduction, HandRecord, Post, PostKind, Shown, Street

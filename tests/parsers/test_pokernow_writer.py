@@ -18,7 +18,7 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from analyzer.audit import audit_hand
+from analyzer.audit.hand import audit_hand
 from analyzer.evaluator import evaluate
 from analyzer.ruleset import load_rules
 from analyzer.simulate import simulate

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from analyzer.audit import audit_with
+from analyzer.audit.hand import audit_with
 from parsers import formats, winamax
 from parsers.errors import ParseError, RejectCode, Rejected
 from parsers.record import (

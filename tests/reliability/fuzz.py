@@ -38,12 +38,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
 
+from analyzer.audit.night import audit_files
+from analyzer.audit.report import audit_json, ledger_csv, problems_csv
 from analyzer.casino.report import report_files
 from analyzer.cli.casino_cmd import _bet_json, _draw_json, _margin_json
 from analyzer.detect import rules_for
-from analyzer.night import audit_files
 from analyzer.replay.findings import Verdict
-from analyzer.report import audit_json, ledger_csv, problems_csv
 from analyzer.safetext import terminal
 from analyzer.store.rows import Rows
 from parsers import buyins, casino, formats, native, pokernow_ledger

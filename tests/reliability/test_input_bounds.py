@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from analyzer.audit.night import audit_files
 from analyzer.cli import cli
-from analyzer.night import audit_files
 from parsers import casino
 from parsers.bounds import MAX_AMOUNT, check_record
 from parsers.errors import ParseError, RejectCode

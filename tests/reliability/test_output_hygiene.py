@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from analyzer.audit.night import audit_files
+from analyzer.audit.report import ledger_csv, problems_csv
 from analyzer.cli import cli
-from analyzer.night import audit_files
-from analyzer.report import ledger_csv, problems_csv
 from analyzer.safetext import LABEL_LIMIT, cell, chart_label, html_text, json_text, page_text, terminal
 from dashboards.show import md
 from parsers.formats import read_bytes

@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from analyzer.audit.night import audit_files
 from analyzer.cli import cli
 from analyzer.detect import rules_for
 from analyzer.errors import RuleSetError
-from analyzer.night import audit_files
 from parsers.formats import read_bytes
 
 SAMPLE = Path(__file__).parents[2] / "sample_histories" / "shortdeck-night.jsonl"

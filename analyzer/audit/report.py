@@ -11,9 +11,10 @@ import io
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from analyzer.audit.night import Summary
+from analyzer.audit.records import HandAudit
 from analyzer.money import Unit
-from analyzer.night import Summary
-from analyzer.replay.findings import Code, HandAudit, Problem
+from analyzer.replay.findings import Code, Problem
 from analyzer.safetext import cell
 from parsers.errors import RejectCode
 

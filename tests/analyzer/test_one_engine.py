@@ -1,14 +1,17 @@
-"""The quick path of the replay (:mod:`analyzer.replay.quick`) against the full engine.
+"""One engine, two modes of one loop (:mod:`analyzer.replay.engine`): stop at the first
+finding (:func:`first_replay`, the fast path of clean hands) or collect every finding
+(:func:`full_replay`).
 
-The quick path answers only hands that break no rule, and then must give the very same
-``Replay`` as the full engine (check-then-apply over :class:`~analyzer.replay.table.Table`);
-for anything else it must step aside (return None). Checked on simulated nights of every
-preset, with planted faults, with random mutations of real hands (hypothesis), and over
-every PokerStars and GG hand of the corpus.
+The first-finding mode answers only hands with no finding, and then must give the very same
+``Replay`` as the collecting mode; for anything else it must stop (return None). Checked on
+simulated nights of every preset, with planted faults, with random mutations of real hands
+(hypothesis), with randomly broken hands, and over every PokerStars and GG hand of the
+corpus. And each betting rule is written once, in :mod:`analyzer.replay.rules` (an AST scan).
 """
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 from functools import cache
 from pathlib import Path
@@ -18,8 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from analyzer.detect import rules_for
-from analyzer.replay.engine import full_replay
-from analyzer.replay.quick import quick_replay
+from analyzer.replay.engine import first_replay, full_replay
 from analyzer.ruleset import RuleSet, load_rules, preset_names
 from analyzer.simulate import inject_faults, simulate
 from parsers import formats
@@ -35,40 +37,37 @@ def night(name: str, run_twice: float = 0.0) -> tuple[HandRecord, ...]:
 
 
 def agrees(record: HandRecord, rules: RuleSet) -> bool:
-    """The quick path stepped aside, or gave exactly the full engine's replay."""
-    quick = quick_replay(record, rules)
-    return quick is None or quick == full_replay(record, rules)
+    """The first-finding mode stepped aside, or gave exactly the collecting mode's replay."""
+    first = first_replay(record, rules)
+    return first is None or first == full_replay(record, rules)
 
 
 @pytest.mark.parametrize("name", TABLE_PRESETS)
-def test_quick_replay_equals_the_full_engine_on_clean_nights(name: str) -> None:
+def test_first_finding_mode_equals_collecting_mode_on_clean_nights(name: str) -> None:
     rules = load_rules(name)
     hands = night(name)
-    answered = [h for h in hands if quick_replay(h, rules) is not None]
+    answered = [h for h in hands if first_replay(h, rules) is not None]
     for hand in answered:
-        assert quick_replay(hand, rules) == full_replay(hand, rules), hand.hand_id
-    if rules.betting.structure.value == "fixed-limit":
-        assert not answered  # fixed limit is left to the full engine
-    else:
-        assert len(answered) == len(hands)  # every clean hand takes the quick path
+        assert first_replay(hand, rules) == full_replay(hand, rules), hand.hand_id
+    assert len(answered) == len(hands)  # every clean hand of every game stops nowhere (fixed limit too)
 
 
 @pytest.mark.parametrize("name", ["shortdeck", "holdem", "shortdeck-blinds"])
-def test_quick_replay_equals_the_full_engine_when_the_board_runs_twice(name: str) -> None:
+def test_first_finding_mode_equals_collecting_mode_when_the_board_runs_twice(name: str) -> None:
     """Run it twice (no seed id: DESIGN's rule): each run's share of each pot, the odd chip to the first run."""
     rules = load_rules(name)
     hands = night(name, run_twice=0.5)
     runs = [h for h in hands if len(h.boards) > 1]
     assert len(runs) > 10
     for hand in runs:
-        quick = quick_replay(hand, rules)
-        assert quick is not None and quick == full_replay(hand, rules), hand.hand_id
-        assert {result.run for result in quick.settlement.results} == {0, 1}
+        first = first_replay(hand, rules)
+        assert first is not None and first == full_replay(hand, rules), hand.hand_id
+        assert {result.run for result in first.settlement.results} == {0, 1}
 
 
 @pytest.mark.parametrize("name", TABLE_PRESETS)
-def test_quick_replay_never_answers_a_hand_with_a_planted_fault(name: str) -> None:
-    """Every planted fault the engine itself sees (actions, cards, boards) makes the quick path
+def test_first_finding_mode_stops_at_every_planted_fault(name: str) -> None:
+    """Every planted fault the engine itself sees (actions, cards, boards) makes the first-finding mode
     step aside; payout faults are the audit's, and there both paths give the same replay."""
     rules = load_rules(name)
     faulty, faults = inject_faults(list(night(name)), 40, rules, seed=5)
@@ -76,11 +75,11 @@ def test_quick_replay_never_answers_a_hand_with_a_planted_fault(name: str) -> No
     planted = {f.hand_id for f in faults}
     for hand in faulty:
         full = full_replay(hand, rules)
-        quick = quick_replay(hand, rules)
+        first = first_replay(hand, rules)
         if full.problems:
-            assert quick is None, (hand.hand_id, [p.code for p in full.problems])
+            assert first is None, (hand.hand_id, [p.code for p in full.problems])
         else:
-            assert quick is None or quick == full, hand.hand_id
+            assert first is None or first == full, hand.hand_id
     assert any(full_replay(h, rules).problems for h in faulty if h.hand_id in planted)
 
 
@@ -135,7 +134,7 @@ def _mutate(record: HandRecord, what: str, at: int, by: int) -> HandRecord:
     at=st.integers(0, 40),
     by=st.integers(-500, 500),
 )
-def test_quick_replay_agrees_with_the_full_engine_on_mutated_hands(
+def test_first_finding_mode_agrees_with_collecting_mode_on_mutated_hands(
     name: str, hand: int, what: str, at: int, by: int
 ) -> None:
     rules = load_rules(name)
@@ -143,8 +142,8 @@ def test_quick_replay_agrees_with_the_full_engine_on_mutated_hands(
     assert agrees(record, rules)
 
 
-def test_quick_replay_of_a_raise_below_the_minimum_steps_aside() -> None:
-    """BET-RAISE-MIN: a raise of less than the last raise is the full engine's to report."""
+def test_first_finding_mode_stops_at_a_raise_below_the_minimum() -> None:
+    """BET-RAISE-MIN: a raise of less than the last raise is the collecting mode's to report."""
     rules = load_rules("holdem")
     hand = next(
         h
@@ -155,23 +154,23 @@ def test_quick_replay_of_a_raise_below_the_minimum_steps_aside() -> None:
     actions = list(hand.actions)
     actions[i] = Action(raise_.street, raise_.player, ActionKind.RAISE, to=hand.stakes.big_blind + 1)
     broken = dataclasses.replace(hand, actions=tuple(actions))
-    assert quick_replay(broken, rules) is None
+    assert first_replay(broken, rules) is None
     assert "RAISE_BELOW_MINIMUM" in [p.code.value for p in full_replay(broken, rules).problems]
 
 
 @pytest.mark.parametrize(("site", "hands"), [("pokerstars", 264), ("ggpoker", 65)])
-def test_quick_replay_equals_the_full_engine_on_the_corpus(site: str, hands: int) -> None:
+def test_first_finding_mode_equals_collecting_mode_on_the_corpus(site: str, hands: int) -> None:
     answered = total = 0
     for path in sorted((CORPUS / site).rglob("*.txt")):
         for record in formats.read_file(path).hands:
             rules = rules_for(record)
             total += 1
-            quick = quick_replay(record, rules)
-            if quick is not None:
+            first = first_replay(record, rules)
+            if first is not None:
                 answered += 1
-                assert quick == full_replay(record, rules), (path.name, record.hand_id)
+                assert first == full_replay(record, rules), (path.name, record.hand_id)
     assert total == hands
-    assert answered > total * 3 // 4  # real hands take the quick path too
+    assert answered > total * 3 // 4  # real hands take the first-finding mode too
 
 
 def wild_hand(rules: RuleSet, seed: int, mistakes: float) -> HandRecord:
@@ -271,33 +270,33 @@ VALID = [r + s for r in "23456789TJQKA" for s in "shdc"]
     seed=st.integers(0, 2**32),
     mistakes=st.sampled_from([0.0, 0.02, 0.1, 0.3]),
 )
-def test_quick_replay_agrees_with_the_full_engine_on_wild_hands(name: str, seed: int, mistakes: float) -> None:
+def test_first_finding_mode_agrees_with_collecting_mode_on_wild_hands(name: str, seed: int, mistakes: float) -> None:
     """Every rule of the betting (turn order, BET-CHECK, BET-CALL, BET-RAISE-MIN, BET-BET,
     BET-INCOMPLETE-RAISE, BET-POT-LIMIT, BET-ROUND-END, BET-STACK-LIVE) broken at random in
-    otherwise consistent hands: the quick path gives the full engine's replay or steps aside,
-    and steps aside whenever the full engine finds a problem."""
+    otherwise consistent hands: the first-finding mode gives the collecting mode's replay or steps aside,
+    and steps aside whenever the collecting mode finds a problem."""
     rules = load_rules(name)
     record = wild_hand(rules, seed, mistakes)
     full = full_replay(record, rules)
-    quick = quick_replay(record, rules)
+    first = first_replay(record, rules)
     if full.problems:
-        assert quick is None, [p.code.value for p in full.problems]
+        assert first is None, [p.code.value for p in full.problems]
     else:
-        assert quick == full
+        assert first == full
 
 
-def test_wild_hands_are_mostly_answered_by_the_quick_path_and_often_broken() -> None:
+def test_wild_hands_are_mostly_answered_by_the_first_finding_mode_and_often_broken() -> None:
     """The test above is only as good as its hands: both outcomes must be common."""
     rules = load_rules("holdem")
     outcomes = [full_replay(h, rules).problems == () for h in (wild_hand(rules, s, 0.1) for s in range(300))]
     assert 60 < sum(outcomes) < 240
     clean = [wild_hand(rules, s, 0.0) for s in range(300)]
-    assert sum(quick_replay(h, rules) is not None for h in clean) > 280
+    assert sum(first_replay(h, rules) is not None for h in clean) > 280
 
 
-def test_bet_incomplete_raise_in_a_finished_hand_is_found_through_the_quick_path() -> None:
+def test_bet_incomplete_raise_in_a_finished_hand_is_found_through_the_first_finding_mode() -> None:
     """BET-INCOMPLETE-RAISE: in a hand that is otherwise in order, Ben's re-raise after Carla's
-    short all-in is the one problem, and the audit (which tries the quick path first) finds it."""
+    short all-in is the one problem, and the audit (which tries the first-finding mode first) finds it."""
     from tests.analyzer.hands import audit, record
 
     text = """
@@ -316,8 +315,119 @@ show Carla Qh Qd
 win Anna 80
 """
     rules = load_rules("holdem")
-    assert quick_replay(record(text), rules) is None
+    assert first_replay(record(text), rules) is None
     assert [p.code.value for p in audit(text).problems] == ["RAISE_NOT_REOPENED"]
     fine = text.replace("Ben r30 Anna c", "Ben c").replace("win Anna 80", "win Anna 48")
-    assert quick_replay(record(fine), rules) is not None
+    assert first_replay(record(fine), rules) is not None
     assert audit(fine).verdict.value == "ok"
+
+
+# ---- each betting rule written once ---------------------------------------------------------
+
+ANALYZER = Path(__file__).resolve().parents[2] / "analyzer"
+RULES_MODULE = ANALYZER / "replay" / "rules.py"
+#: the rules :mod:`analyzer.replay.rules` defines, each the only definition of its rule
+RULE_FUNCTIONS = (
+    "to_act",
+    "call_to",
+    "reopens",
+    "smallest_to",
+    "min_to",
+    "max_to",
+    "too_small",
+    "pot_limit_to",
+    "next_min_raise",
+    "opening_min_raise",
+    "fixed_size",
+    "opener",
+    "return_uncalled",
+    "is_live",
+)
+
+
+def _engine_sources() -> list[Path]:
+    """Every module of the package that plays or audits hands; the quizzes' question tracker
+    (``analyzer/quiz``) is a separate generator whose answers its tests check against the engine."""
+    return [p for p in sorted(ANALYZER.rglob("*.py")) if "quiz" not in p.parts]
+
+
+def _names(node: ast.AST) -> set[str]:
+    """The names and attribute names an expression reads (``self.min_raise`` -> ``min_raise``)."""
+    out = set()
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Name):
+            out.add(sub.id)
+        elif isinstance(sub, ast.Attribute):
+            out.add(sub.attr)
+    return out
+
+
+def _rule_sites(tree: ast.AST) -> dict[str, int]:
+    """Where a module computes a betting rule itself rather than calling the rules module:
+    the reopening test (what was bet since a player acted), the smallest raise (a difference
+    weighed against ``min_raise``), whose turn (a loop over players testing folded and acted),
+    and the uncalled bet (the top amount less the second)."""
+    sites: dict[str, int] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Sub):
+            read = _names(node)
+            if "acted_level" in read:
+                sites.setdefault("reopens", node.lineno)
+            plain = not any(isinstance(s, ast.Call) for s in ast.walk(node))
+            if plain and {"second", "ranked"} & read:
+                sites.setdefault("return_uncalled", node.lineno)
+        if isinstance(node, (ast.Compare, ast.Call)):
+            subtracts = any(isinstance(s, ast.BinOp) and isinstance(s.op, ast.Sub) for s in ast.walk(node))
+            if subtracts and "min_raise" in _names(node):
+                sites.setdefault("min_raise", node.lineno)
+        if isinstance(node, ast.For):
+            tested = set().union(*(_names(s.test) for s in ast.walk(node) if isinstance(s, ast.If)))
+            if {"folded", "acted"} <= tested:
+                sites.setdefault("to_act", node.lineno)
+    return sites
+
+
+def test_each_betting_rule_has_one_definition_in_the_rules_module() -> None:
+    """DESIGN's "one engine": whose turn, the call, the smallest and largest raise, reopening,
+    the uncalled bet, the opener are functions of analyzer/replay/rules.py, defined nowhere else."""
+    defined: dict[str, list[str]] = {}
+    for path in _engine_sources():
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.FunctionDef) and node.name.lstrip("_") in RULE_FUNCTIONS:
+                name = node.name.lstrip("_")
+                if path.name == "table.py" and name in _names(node.body[-1]):
+                    continue  # a Table method that passes the table's lists to the rule of its name
+                defined.setdefault(name, []).append(str(path.relative_to(ANALYZER)))
+    assert defined == {name: ["replay/rules.py"] for name in RULE_FUNCTIONS}
+
+
+def test_no_module_but_the_rules_module_computes_a_betting_rule_itself() -> None:
+    """The table, the engine, the pots, the audit and the simulator call the rules; an AST scan
+    finds no reopening test, smallest-raise sum, whose-turn loop or uncalled-bet sum elsewhere."""
+    found = {
+        str(path.relative_to(ANALYZER)): sites
+        for path in _engine_sources()
+        if path != RULES_MODULE and (sites := _rule_sites(ast.parse(path.read_text())))
+    }
+    assert found == {}
+    assert set(_rule_sites(ast.parse(RULES_MODULE.read_text()))) == {
+        "reopens",
+        "to_act",
+        "return_uncalled",
+        "min_raise",
+    }  # the scan sees them
+
+
+def test_the_uncalled_bet_of_the_pots_module_is_the_rules_module_s() -> None:
+    """pots.uncalled (the quizzes' side pots) is the rules' return_uncalled over a mapping."""
+    from analyzer.replay.pots import uncalled
+    from analyzer.replay.rules import return_uncalled
+
+    assert uncalled({"Anna": 300, "Ben": 100, "Carla": 50}) == ("Anna", 200) and return_uncalled([300, 100, 50]) == (
+        0,
+        200,
+    )
+    assert uncalled({"Anna": 100, "Ben": 100}) is None and return_uncalled([100, 100]) == (-1, 0)
+    tree = ast.parse((ANALYZER / "replay" / "pots.py").read_text())
+    body = next(n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == "uncalled")
+    assert "return_uncalled" in _names(body)

@@ -13,11 +13,12 @@ from dataclasses import replace as replace_summary
 
 from msgspec.structs import replace
 
-from analyzer.audit import audit_hand, audit_rejected, verdict_of
-from analyzer.continuity import continuity_problems
+from analyzer.audit.continuity import continuity_problems
+from analyzer.audit.hand import audit_hand, audit_rejected, verdict_of
+from analyzer.audit.records import HandAudit
 from analyzer.detect import rules_for
 from analyzer.money import Unit, is_chips, unit_of
-from analyzer.replay.findings import HandAudit, Problem, Verdict
+from analyzer.replay.findings import Problem, Verdict
 from analyzer.ruleset import RuleSet
 from parsers.errors import HandHistoryError, RejectCode, Rejected
 from parsers.formats import ParsedFile

@@ -16,9 +16,11 @@ from collections.abc import Iterable
 from datetime import UTC, datetime, timedelta
 from itertools import pairwise
 
+from analyzer.audit.records import HandAudit
 from analyzer.money import amount_text
 from analyzer.profiles import Behaviour, profile_for
-from analyzer.replay.findings import Code, HandAudit, Problem, Verdict
+from analyzer.replay import words
+from analyzer.replay.findings import Problem
 from parsers.record import HandRecord, Variant
 
 
@@ -81,14 +83,8 @@ def _unequal_start(first: HandRecord) -> Problem | None:
         return None  # no starting stack most players share: not the first hand of the tournament
     rule = "SD-EQUAL-STACKS" if first.game.variant is Variant.SHORTDECK else "GAME-TOURNAMENT"
     odd = [s for s in first.seats if s.stack != common]
-    return Problem(
-        Code.UNEQUAL_START,
-        Verdict.WARN,
-        f"the first hand of the tournament starts with unequal stacks: most players have "
-        f"{amount_text(common, first.decimals)}, but "
-        + ", ".join(f"{s.player} {amount_text(s.stack, first.decimals)}" for s in odd),
-        None,
-        rule,
+    return words.unequal_start(
+        amount_text(common, first.decimals), [(s.player, amount_text(s.stack, first.decimals)) for s in odd], rule
     )
 
 
@@ -151,16 +147,7 @@ def _between(before: HandRecord, audit: HandAudit, after: HandRecord) -> list[Pr
     if before.button is not None and after.button is not None and unchanged:
         expected = _next_button(before, after)
         if expected is not None and after.button != expected:
-            problems.append(
-                Problem(
-                    Code.BUTTON_NOT_MOVED,
-                    Verdict.WARN,
-                    f"the button went from seat {before.button} to seat {after.button}; "
-                    f"the next seat clockwise is {expected}",
-                    None,
-                    "SD-BUTTON-MOVES",
-                )
-            )
+            problems.append(words.button_not_moved(before.button, after.button, expected))
     if not ended or not all(p.winners for p in audit.pots):
         return problems
 
@@ -173,26 +160,7 @@ def _between(before: HandRecord, audit: HandAudit, after: HandRecord) -> list[Pr
         end = ended[seat.player]
         start = seat.stack
         if after.game.tournament and start != end:
-            problems.append(
-                Problem(
-                    Code.STACK_CHANGED,
-                    Verdict.WARN,
-                    f"{seat.player} ended the last hand with {money(end)} but starts this one with {money(start)}; "
-                    "a tournament adds no chips between hands",
-                    None,
-                    "GAME-TOURNAMENT",
-                    seat.player,
-                )
-            )
+            problems.append(words.stack_changed_in_tournament(seat.player, money(end), money(start)))
         elif not after.game.tournament and start < end:
-            problems.append(
-                Problem(
-                    Code.STACK_CHANGED,
-                    Verdict.WARN,
-                    f"{seat.player} ended the last hand with {money(end)} but starts this one with only {money(start)}",
-                    None,
-                    "GAME-CASH",
-                    seat.player,
-                )
-            )
+            problems.append(words.stack_shrank(seat.player, money(end), money(start)))
     return problems

@@ -15,16 +15,18 @@ from functools import lru_cache
 
 import msgspec
 
+from analyzer.audit.records import HandAudit, LedgerRow, PotResult
 from analyzer.cards import Card
 from analyzer.evaluator import Category, Ranking, category_of, strength_of, words_of
 from analyzer.evaluator.categories import CATEGORY_SHIFT, ORDER
 from analyzer.money import amount_text
 from analyzer.profiles import Behaviour, SiteProfile, profile_for
-from analyzer.replay.engine import Replay, full_replay, replay
-from analyzer.replay.findings import Code, HandAudit, LedgerRow, PotResult, Problem, Verdict
+from analyzer.replay import words
+from analyzer.replay.engine import Replay, replay
+from analyzer.replay.findings import Code, Problem, Verdict
 from analyzer.replay.pots import split
-from analyzer.replay.quick import quick_replay
 from analyzer.replay.result import PlayerResult
+from analyzer.replay.words import pot_name
 from analyzer.ruleset import RuleSet, load_rules
 from parsers.errors import HandHistoryError, Rejected
 from parsers.record import ActionKind, Deduction, HandRecord, Returned, Shown, Street
@@ -71,13 +73,9 @@ def described_category(text: str) -> Category | None:
     return None
 
 
-def pot_name(index: int) -> str:
-    return "the main pot" if index == 0 else f"side pot {index}"
-
-
 def audit_hand(record: HandRecord, rules: RuleSet) -> HandAudit:
     """Replay a hand and compare every claim with the replay."""
-    r = quick_replay(record, rules) or full_replay(record, rules)  # engine.replay, without its call
+    r = replay(record, rules)
     if r.settlement.undecided:
         r, record = _mucked_losers(record, rules, r)
     money = _money(record.decimals)
@@ -100,39 +98,13 @@ def audit_hand(record: HandRecord, rules: RuleSet) -> HandAudit:
                 profile = profile or profile_for(record)
                 if profile.has(Behaviour.RETURNS_UNSTATED):  # the stated pot shows the bet came back
                     label = profile.label(Behaviour.RETURNS_UNSTATED)
-                    problems.append(
-                        Problem(
-                            Code.SITE_BEHAVIOUR,
-                            Verdict.NOTE,
-                            f"{name}'s uncalled {money(due)} went back: the file prints no returned bet, and the "
-                            f"total pot it states ({money(record.total_pot)}) leaves it out ({label})",
-                            None,
-                            None,
-                            name,
-                            label,
-                        )
-                    )
+                    problems.append(words.returns_unstated(name, money(due), money(record.total_pot), label))
                     continue
             if got != due:
-                problems.append(
-                    Problem(
-                        Code.UNCALLED_BET_MISMATCH,
-                        Verdict.VIOLATION,
-                        f"{name} got {money(got)} back as an uncalled bet; the uncalled part was {money(due)}",
-                        None,
-                        "BET-ROUND-END",
-                        name,
-                    )
-                )
+                problems.append(words.uncalled_bet_mismatch(name, money(got), money(due)))
     total = sum(p.amount for p in r.pots)  # r.total_pot
     if record.total_pot is not None and record.total_pot != total:
-        problems.append(
-            Problem(
-                Code.TOTAL_POT_MISMATCH,
-                Verdict.VIOLATION,
-                f"the source says the pot was {money(record.total_pot)}; the bets add up to {money(total)}",
-            )
-        )
+        problems.append(words.total_pot_mismatch(money(record.total_pot), money(total)))
     deductions = sum(d.amount for d in record.deductions)
     claimed: dict[str, int] = defaultdict(int)
     for award in record.awards:
@@ -141,13 +113,12 @@ def audit_hand(record: HandRecord, rules: RuleSet) -> HandAudit:
     paid = sum(claimed.values())
     if record.awards and paid + deductions != total and not cashed_out:
         problems.append(
-            Problem(
-                Code.CHIPS_NOT_CONSERVED,
-                Verdict.VIOLATION,
-                f"{money(paid)} was paid out and {money(deductions)} deducted from a pot of {money(total)}: "
-                f"{money(abs(total - paid - deductions))} {'missing' if paid + deductions < total else 'made up'}",
-                None,
-                "BET-NO-TAKE-BACK",
+            words.chips_not_conserved(
+                money(paid),
+                money(deductions),
+                money(total),
+                money(abs(total - paid - deductions)),
+                paid + deductions < total,
             )
         )
     problems.extend(_rake_problems(record, rules, r))
@@ -215,7 +186,7 @@ def _mucked_losers(record: HandRecord, rules: RuleSet, r: Replay) -> tuple[Repla
     if not muck:
         return r, record
     other = dataclasses.replace(record, shown=record.shown + muck)
-    again = quick_replay(other, rules) or full_replay(other, rules)
+    again = replay(other, rules)
     if again.settlement.undecided or again.problems != r.problems:
         return r, record
     return again, other
@@ -230,7 +201,7 @@ def audit_rejected(rejected: Rejected, rules: str = "") -> HandAudit:
         format=rejected.format,
         rules=rules,
         verdict=Verdict.UNREADABLE,
-        problems=(Problem(Code.UNREADABLE, Verdict.UNREADABLE, f"{rejected.code.value}: {rejected.message}"),),
+        problems=(words.unreadable(rejected.code.value, rejected.message),),
         ledger=(),
         pots=(),
         rake=0,
@@ -254,13 +225,7 @@ def _rake_problems(record: HandRecord, rules: RuleSet, r: Replay) -> list[Proble
         if not taken:
             return []
         kinds = ", ".join(dict.fromkeys(d.kind for d in record.deductions if d.amount))
-        return [
-            Problem(
-                Code.RAKE_MISMATCH,
-                Verdict.VIOLATION,
-                f"{money(taken)} was taken ({kinds}) but {rules.name} has no rake",
-            )
-        ]
+        return [words.no_rake_allowed(money(taken), kinds, rules.name)]
     if model.model == "percent":
         due = 0
         if not (model.no_flop_no_drop and r.last_street is Street.PREFLOP):
@@ -269,21 +234,12 @@ def _rake_problems(record: HandRecord, rules: RuleSet, r: Replay) -> list[Proble
                 due = min(due, int(model.cap_big_blinds * unit))
         if due != rake:
             return [
-                Problem(
-                    Code.RAKE_MISMATCH,
-                    Verdict.VIOLATION,
-                    f"the rake was {money(rake)}; {model.percent}% of {money(r.total_pot)}"
-                    f"{' capped' if model.cap_big_blinds else ''} is {money(due)}",
+                words.rake_not_percent(
+                    money(rake), str(model.percent), money(r.total_pot), bool(model.cap_big_blinds), money(due)
                 )
             ]
     if model.model == "as-recorded" and model.cap_big_blinds and rake > model.cap_big_blinds * unit:
-        return [
-            Problem(
-                Code.RAKE_MISMATCH,
-                Verdict.VIOLATION,
-                f"the rake of {money(rake)} is above the cap of {money(int(model.cap_big_blinds * unit))}",
-            )
-        ]
+        return [words.rake_above_cap(money(rake), money(int(model.cap_big_blinds * unit)))]
     return []
 
 
@@ -300,12 +256,7 @@ def _award_problems(
     bad_cards = any(p.code in (Code.CARD_NOT_IN_DECK, Code.DUPLICATE_CARD) for p in r.problems)
     if undecided:
         names = ", ".join(pot_name(i) for i in sorted(undecided))
-        why = (
-            "a card is twice in the hand or not in the deck"
-            if bad_cards
-            else f"the hole cards of {', '.join(sorted(unverifiable))} are not all known"
-        )
-        problems.append(Problem(Code.SHOWDOWN_CARDS_UNKNOWN, Verdict.WARN, f"{names} cannot be checked: {why}"))
+        problems.append(words.cards_unknown(names, bad_cards, ", ".join(sorted(unverifiable))))
     totals = {p.name: p.total for p in r.players}
     eligible_for = {p.name: {i for i, pot in enumerate(r.pots) if p.name in pot.eligible} for p in r.players}
     folded = {p.name for p in r.players if p.folded}
@@ -314,26 +265,11 @@ def _award_problems(
             if award.player in unverifiable or award.player in cashed_out:
                 continue
             if award.player in folded or award.player not in totals:
-                problems.append(
-                    Problem(
-                        Code.POT_AWARD_MISMATCH,
-                        Verdict.VIOLATION,
-                        f"{award.player} collected {money(award.amount)} from {pot_name(award.pot)} but folded",
-                        None,
-                        "BET-FOLD",
-                        award.player,
-                    )
-                )
+                problems.append(words.collected_but_folded(award.player, money(award.amount), pot_name(award.pot)))
                 continue
             problems.append(
-                Problem(
-                    Code.SIDE_POT_ELIGIBILITY,
-                    Verdict.VIOLATION,
-                    f"{award.player} collected {money(award.amount)} from {pot_name(award.pot)}, "
-                    f"but put in only {money(totals.get(award.player, 0))} and is not eligible for it",
-                    None,
-                    "POT-ALL-IN-CAP",
-                    award.player,
+                words.not_eligible(
+                    award.player, money(award.amount), pot_name(award.pot), money(totals.get(award.player, 0))
                 )
             )
     owed = settlement.owed
@@ -347,19 +283,10 @@ def _award_problems(
         return problems
     if _odd_chip_only(wrong, owed, claimed):
         problems.append(
-            Problem(
-                Code.ODD_CHIP_WRONG,
-                Verdict.VIOLATION,
-                "the odd chip of a split pot went to "
-                + " and ".join(n for n in wrong if claimed.get(n, 0) > owed.get(n, 0))
-                + (
-                    "; it goes to the winner of the first run, "
-                    if len(record.boards) > 1
-                    else "; it goes to the first winner clockwise from the button, "
-                )
-                + " and ".join(n for n in wrong if claimed.get(n, 0) < owed.get(n, 0)),
-                None,
-                "POT-ODD-CHIP",
+            words.odd_chip_wrong(
+                [n for n in wrong if claimed.get(n, 0) > owed.get(n, 0)],
+                [n for n in wrong if claimed.get(n, 0) < owed.get(n, 0)],
+                len(record.boards) > 1,
             )
         )
         return problems
@@ -384,51 +311,38 @@ def _award_problems(
                     continue
                 label = pot_name(result.index)
                 if other in folded or other not in totals:
-                    reasons.append(f"{label} ({money(result.amount)}) went to {other}, who folded")
+                    reasons.append(words.went_to_folded(label, money(result.amount), other))
                 elif result.index not in eligible_for.get(other, set()):
                     code = Code.SIDE_POT_ELIGIBILITY
                     reasons.append(
-                        f"{label} ({money(result.amount)}) went to {other}, who was all-in for "
-                        f"{money(totals.get(other, 0))} and is not eligible for it"
+                        words.went_to_ineligible(label, money(result.amount), other, money(totals.get(other, 0)))
                     )
                 else:
                     theirs = settlement.hands.get((other, result.run))
                     mine = settlement.hands.get((name, result.run))
                     if theirs and mine:
                         reasons.append(
-                            f"{label} ({money(result.amount)}) went to {other}, whose "
-                            f"{words_of(theirs, ranking).lower()} loses to {words_of(mine, ranking).lower()}"
+                            words.went_to_worse(
+                                label,
+                                money(result.amount),
+                                other,
+                                words_of(theirs, ranking).lower(),
+                                words_of(mine, ranking).lower(),
+                            )
                         )
                     else:
-                        reasons.append(f"{label} ({money(result.amount)}) went to {other}")
+                        reasons.append(words.went_to(label, money(result.amount), other))
                 break
-        text = f"{name} was paid {money(got)} but is owed {money(due)}"
-        if reasons:
-            text += ": " + "; ".join(dict.fromkeys(reasons))
         problems.append(
-            Problem(
-                code,
-                Verdict.VIOLATION,
-                text,
-                None,
-                "POT-ALL-IN-CAP" if code is Code.SIDE_POT_ELIGIBILITY else "POT-SIDE-ORDER",
-                name,
+            words.paid_short(
+                name, money(got), money(due), list(dict.fromkeys(reasons)), code is Code.SIDE_POT_ELIGIBILITY
             )
         )
     for name in over:
         if any(p.player == name and p.code is Code.SIDE_POT_ELIGIBILITY for p in problems):
             continue
         got, due = claimed.get(name, 0), owed.get(name, 0)
-        problems.append(
-            Problem(
-                Code.POT_AWARD_MISMATCH,
-                Verdict.VIOLATION,
-                f"{name} was paid {money(got)} but is owed {money(due)}",
-                None,
-                "POT-SIDE-ORDER",
-                name,
-            )
-        )
+        problems.append(words.paid_over(name, money(got), money(due)))
     return problems
 
 
@@ -460,16 +374,7 @@ def _finishing_problems(record: HandRecord, r: Replay) -> list[Problem]:
         p = by_name.get(seat.player)
         end = seat.stack if p is None else p.start - p.total + owed.get(p.name, 0)
         if end != stated:
-            problems.append(
-                Problem(
-                    Code.FINISHING_STACK_MISMATCH,
-                    Verdict.VIOLATION,
-                    f"{seat.player} ends with {money(stated)} in the source; the replay gives {money(end)}",
-                    None,
-                    None,
-                    seat.player,
-                )
-            )
+            problems.append(words.finishing_stack_mismatch(seat.player, money(stated), money(end)))
     return problems
 
 
@@ -509,15 +414,16 @@ def _ranking_problems(record: HandRecord, rules: RuleSet, r: Replay) -> list[Pro
             continue
         if ours is not said and theirs is said:
             problems.append(
-                Problem(
-                    Code.RANKING_CONTRADICTION,
-                    Verdict.WARN,
-                    f"the source says {player} has {said.value} ({text.strip()}), which is the ranking of "
-                    f"{other_name} ({other.value}); under {rules.name} ({rules.ranking.value}) it is "
-                    f"{ours.value}",
-                    None,
-                    "SD-TRIPS-OVER-STRAIGHT" if other is Ranking.TRIPS_OVER_STRAIGHT else "SD-STRAIGHT-OVER-TRIPS",
+                words.ranking_said(
                     player,
+                    said.value,
+                    text.strip(),
+                    other_name,
+                    other.value,
+                    rules.name,
+                    rules.ranking.value,
+                    ours.value,
+                    "SD-TRIPS-OVER-STRAIGHT" if other is Ranking.TRIPS_OVER_STRAIGHT else "SD-STRAIGHT-OVER-TRIPS",
                 )
             )
     return problems
@@ -589,11 +495,11 @@ def _other_ranking_pays(record: HandRecord, rules: RuleSet, claimed: dict[str, i
     if {k: v for k, v in owed.items() if v} != {k: v for k, v in claimed.items() if v}:
         return []
     return [
-        Problem(
-            Code.RANKING_CONTRADICTION,
-            Verdict.WARN,
-            f"the payouts follow {other.value} (as in {other_name}), not {rules.ranking.value} ({rules.name})",
-            None,
+        words.payouts_follow(
+            other.value,
+            other_name,
+            rules.ranking.value,
+            rules.name,
             "SD-TRIPS-OVER-STRAIGHT" if other is Ranking.TRIPS_OVER_STRAIGHT else "SD-STRAIGHT-OVER-TRIPS",
         )
     ]
@@ -680,15 +586,8 @@ def _unstated_rake(
     money = _money(record.decimals)
     label = profile.label(Behaviour.RAKE_UNSTATED)
     entry = profile.entry(Behaviour.RAKE_UNSTATED)
-    warning = Problem(
-        Code.SITE_BEHAVIOUR,
-        Verdict.WARN if entry is None or entry.effect == "warn" else Verdict.NOTE,
-        f"the payouts are {money(short)} short of the {money(total)} pot: a rake of {money(short)} "
-        f"({short * 100 / total:.1f}%) that the file does not state ({label})",
-        None,
-        None,
-        None,
-        label,
+    warning = words.rake_unstated(
+        money(short), money(total), f"{short * 100 / total:.1f}", label, entry is None or entry.effect == "warn"
     )
     problems = (warning, *audit.problems)
     return msgspec.structs.replace(audit, problems=problems, verdict=verdict_of(problems))
@@ -712,17 +611,7 @@ def _showdown_problems(record: HandRecord, rules: RuleSet, r: Replay) -> list[Pr
         expected = _shows_first(record, r, in_hand)
         showed = {s.player for s in shown if not s.mucked}
         if expected is not None and expected in showed and first.player != expected:
-            problems.append(
-                Problem(
-                    Code.SHOWDOWN_ORDER,
-                    Verdict.NOTE,
-                    f"{first.player} showed first; {expected} was to show first (the last to bet or raise on the "
-                    "river, else the first player left of the button)",
-                    None,
-                    "SH-ORDER",
-                    first.player,
-                )
-            )
+            problems.append(words.showdown_order(first.player, expected))
     if not rules.showdown.all_show:
         return problems
     board = record.boards[0] if record.boards else ()
@@ -750,15 +639,14 @@ def _showdown_problems(record: HandRecord, rules: RuleSet, r: Replay) -> list[Pr
             beaten = [w for w in result.winners if (h := hands.get(w)) is not None and h < mine]
             if beaten:
                 problems.append(
-                    Problem(
-                        Code.BETTER_HAND_MUCKED,
-                        Verdict.VIOLATION,
-                        f"{s.player} mucked {' '.join(s.cards)} ({words_of(mine, rules.ranking).lower()}), which beats "
-                        f"{' and '.join(beaten)} who won {pot_name(result.index)} ({money(result.amount)}); under "
-                        f"{rules.name} every hand still in is turned up, so the better hand wins it",
-                        None,
-                        "SH-MUCK",
+                    words.better_hand_mucked(
                         s.player,
+                        " ".join(s.cards),
+                        words_of(mine, rules.ranking).lower(),
+                        beaten,
+                        pot_name(result.index),
+                        money(result.amount),
+                        rules.name,
                     )
                 )
                 break
@@ -814,16 +702,6 @@ def _awards_include_uncalled(record: HandRecord, rules: RuleSet, r: Replay, prof
         return None
     money = _money(record.decimals)
     label = profile.label(Behaviour.AWARD_INCLUDES_UNCALLED)
-    note = Problem(
-        Code.SITE_BEHAVIOUR,
-        Verdict.NOTE,
-        "the payout includes the uncalled bet given back: "
-        + ", ".join(f"{name} {money(amount)}" for name, amount in back.items())
-        + f" ({label})",
-        None,
-        None,
-        None,
-        label,
-    )
+    note = words.award_includes_uncalled([(name, money(amount)) for name, amount in back.items()], label)
     problems = (note, *audit.problems)
     return msgspec.structs.replace(audit, problems=problems, verdict=verdict_of(problems))

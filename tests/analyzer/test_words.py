@@ -1,0 +1,53 @@
+"""Every sentence the engine and the audit write about a hand is made in one module,
+:mod:`analyzer.replay.words` (one small factory a finding, marked for translation), in
+today's English."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from analyzer.i18n import use
+from analyzer.replay import words
+from analyzer.replay.findings import Code, Verdict
+
+ANALYZER = Path(__file__).resolve().parents[2] / "analyzer"
+
+
+def test_no_problem_is_worded_outside_the_words_module() -> None:
+    """An AST scan: no ``Problem(...)`` is built in the engine, the audit or the store but in words.py."""
+    built = []
+    for folder in ("replay", "audit", "store"):
+        for path in sorted((ANALYZER / folder).rglob("*.py")):
+            if path.name == "words.py":
+                continue
+            for node in ast.walk(ast.parse(path.read_text())):
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Problem":
+                    built.append(f"{path.relative_to(ANALYZER)}:{node.lineno}")
+    assert built == []
+
+
+def test_the_words_keep_their_english_and_fill_their_placeholders_after_translation() -> None:
+    with use("en"):
+        p = words.raise_below_minimum("Ben", "150", "200", "BET-RAISE-MIN", 7)
+        assert (p.code, p.verdict, p.message, p.action_index, p.rule, p.player) == (
+            Code.RAISE_BELOW_MINIMUM,
+            Verdict.VIOLATION,
+            "Ben raises to 150; the smallest raise is to 200",
+            7,
+            "BET-RAISE-MIN",
+            "Ben",
+        )
+        assert words.odd_chip_wrong(["Anna"], ["Ben", "Carla"], False).message == (
+            "the odd chip of a split pot went to Anna; it goes to the first winner clockwise from the button, "
+            "Ben and Carla"
+        )
+        assert words.board_card_count(2, 4, None, 5, "ST-TURN-RIVER").message == (
+            "run 2's board has 4 cards; the hand reached the showdown and needs 5"
+        )
+        note = words.site_note("Ben folds before their turn (Anna was to act)", "site profile x: y", False, 3, "Ben")
+        assert (note.verdict, note.message, note.profile) == (
+            Verdict.NOTE,
+            "Ben folds before their turn (Anna was to act) (site profile x: y)",
+            "site profile x: y",
+        )
