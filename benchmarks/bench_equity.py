@@ -43,7 +43,7 @@ import poker_equity as pe
 import polars as pl
 import pyarrow as pa
 
-from analyzer.audit import audit_hand
+from analyzer.audit.hand import audit_hand
 from analyzer.equity import equity
 from analyzer.equity.tables import tables_for
 from analyzer.evaluator import Ranking, kernel

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pandas as pd
 
+from analyzer.audit.night import audit_files
 from analyzer.diverge import diverge
 from analyzer.equity import equity
 from analyzer.equity.views import percent, range_table, street_equities
-from analyzer.night import audit_files
 from analyzer.ruleset import load_rules
 from analyzer.simulate import simulate
 from dashboards import data
