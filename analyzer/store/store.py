@@ -4,7 +4,8 @@ Layout of a store folder::
 
     manifest.json                    the committed batches, the imports (replaced atomically)
     batches/<batch>/<table>.parquet  one file a table a batch
-    staging/<import>/...             a write in progress (never read)
+    staging/<import>/<part>/...      a write in progress (never read): the import's workers
+                                     each write their parts here
     .lock                            held by the one writer
 
 A write puts its batches in ``staging/``, moves them into ``batches/`` and then replaces
@@ -293,6 +294,14 @@ class Transaction:
             if batch.tables:
                 self.batches.append(batch)
             self._open = None
+
+    def adopt(self, part: Batch) -> None:
+        """Take a part another process wrote (and closed) in this transaction's staging
+        folder (``staging/<id>/<part.name>``): committed with the rest, in this order."""
+        self.close_batch()
+        if not _BATCH_NAME.fullmatch(part.name) or not (self.staging / part.name).is_dir():
+            raise StoreError(path=self.staging, expected=f"a part folder {part.name!r}", found="none")
+        self.batches.append(part)
 
     def commit(self, log: ImportLog | None = None) -> Manifest:
         """Move the batches in and replace the manifest: the one moment the store changes."""
