@@ -95,8 +95,17 @@ def to_json(freq: Frequencies, *, method: str) -> dict[str, Any]:
 @click.option("--cards", "cards_text", metavar="5|7", default="7", show_default=True, help="Cards per hand (5 to 7).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
 @click.option("--store", "store_dir", metavar="DIR", help="Observed frequencies of a store against the exact ones.")
+@click.option(
+    "--cluster", metavar="local[:N]|tcp://HOST:PORT", help="With --store: count on Dask workers, added up here."
+)
 def command(
-    exact: bool, deck_text: str | None, ranking: str | None, cards_text: str, as_json: bool, store_dir: str | None
+    exact: bool,
+    deck_text: str | None,
+    ranking: str | None,
+    cards_text: str,
+    as_json: bool,
+    store_dir: str | None,
+    cluster: str | None,
 ) -> None:
     """How often each kind of hand occurs: counts, probability, "1 in N" and odds against.
 
@@ -111,7 +120,7 @@ def command(
     if store_dir is not None:
         from analyzer.cli.frequencies_store import run
 
-        return run(store_dir, as_json=as_json)
+        return run(store_dir, as_json=as_json, cluster=cluster)
     deck = _integer("--deck", deck_text, (36, 52))
     cards = _integer("--cards", cards_text, (5, 6, 7))
     assert cards is not None  # it has a default

@@ -15,13 +15,21 @@ from analyzer.observed import Comparison, Line, compare
 from analyzer.store.store import Store
 
 
-def run(store_dir: str, *, as_json: bool) -> None:
-    """Print every comparison the store allows (a table each, or one JSON object)."""
+def run(store_dir: str, *, as_json: bool, cluster: str | None = None) -> None:
+    """Print every comparison the store allows (a table each, or one JSON object); with
+    ``cluster``, the counts are made on Dask workers and added up here."""
     with user_errors():
         store = Store(store_dir)
         if store.manifest().hands == 0:
             fail(f"the store {store.root} holds no hands: add some with sixplus import")
-        comparisons = compare(store.scan("players"))
+        if cluster is None:
+            comparisons = compare(store.scan("players"))
+        else:
+            from analyzer.store.cluster import connect, store_path
+
+            store = store_path(store)
+            with connect(cluster) as on:
+                comparisons = on.observed(store)
     if not comparisons:
         fail(f"the store {store.root} holds no hand with known hole cards")
     if as_json:

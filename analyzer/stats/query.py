@@ -117,15 +117,42 @@ def summary(
 
     ``players`` is the store's ``players`` table, ``allin`` its ``allin_ev`` table.
     """
+    keys = summary_keys(by)
+    frame, luck = partial_summary(players, by=by, player=player), partial_luck(allin, by=by, player=player)
+    return _finish(frame, luck, keys).sort(keys).collect()
+
+
+#: how partial results of :func:`partial_summary` combine: each column summed, except these
+COMBINE = {"_all_ante": "min", "_any_ante": "max"}
+
+
+def summary_keys(by: Grouping) -> list[str]:
+    """The columns a summary groups by."""
     if by not in KEYS:
         raise ValueError(f"by: expected one of {', '.join(KEYS)}, got {by!r}")
-    keys = [*KEYS[by], *MONEY]
+    return [*KEYS[by], *MONEY]
+
+
+def partial_summary(players: pl.LazyFrame, *, by: Grouping = "player", player: str | None = None) -> pl.LazyFrame:
+    """:func:`summary`'s aggregation over some of the ``players`` rows (a part of the store):
+    partial results add up (:data:`COMBINE`) to the aggregation over all of them."""
     rows = players.filter(pl.col("verdict") != "unreadable")
     if player is not None:
         rows = rows.filter(pl.col("player") == player)
+    return _prepare(rows).group_by(summary_keys(by)).agg(_aggregations())
+
+
+def partial_luck(allin: pl.LazyFrame, *, by: Grouping = "player", player: str | None = None) -> pl.LazyFrame:
+    """The all-in luck over some of the ``allin_ev`` rows (sums: partial results add up)."""
+    if player is not None:
         allin = allin.filter(pl.col("player") == player)
-    frame = _prepare(rows).group_by(keys).agg(_aggregations())
-    return _finish(frame, _luck(allin, keys), keys).sort(keys).collect()
+    return _luck(allin, summary_keys(by))
+
+
+def finish_summary(frame: pl.DataFrame, luck: pl.DataFrame, *, by: Grouping = "player") -> pl.DataFrame:
+    """:func:`summary` from the added partial results (a cluster's, :mod:`analyzer.store.cluster`)."""
+    keys = summary_keys(by)
+    return _finish(frame.lazy(), luck.lazy(), keys).sort(keys).collect()
 
 
 def _codes(column: pl.Series) -> npt.NDArray[Any]:

@@ -156,14 +156,7 @@ class Store:
 
     def scan(self, table: str) -> pl.LazyFrame:
         """A lazy frame over a table (empty, with its columns, when nothing is stored)."""
-        files = self.files(table)
-        if not files:
-            empty = pl.from_arrow(TABLES[table].empty_table())
-            assert isinstance(empty, pl.DataFrame)
-            return empty.lazy()
-        # a column added since a batch was written (the hands' fingerprint) reads as null there
-        schema = pl.from_arrow(TABLES[table].empty_table()).schema  # type: ignore[union-attr]
-        return pl.scan_parquet([str(f) for f in files], schema=schema, missing_columns="insert")
+        return scan_files(table, self.files(table))
 
     def read(self, table: str, columns: list[str] | None = None) -> pa.Table:
         """A whole table (or some columns of it) as Arrow."""
@@ -347,6 +340,18 @@ class BatchWriter:
             with open(self.folder / f"{name}.parquet", "rb") as f:
                 os.fsync(f.fileno())
         return Batch(self.folder.name, tuple(sorted(self.writers)), self.hands)
+
+
+def scan_files(table: str, files: list[Path]) -> pl.LazyFrame:
+    """A lazy frame over some part files of a table (a worker's share of it, or all of it:
+    :meth:`Store.scan`); empty, with the table's columns, for no files."""
+    if not files:
+        empty = pl.from_arrow(TABLES[table].empty_table())
+        assert isinstance(empty, pl.DataFrame)
+        return empty.lazy()
+    # a column added since a batch was written (the hands' fingerprint) reads as null there
+    schema = pl.from_arrow(TABLES[table].empty_table()).schema  # type: ignore[union-attr]
+    return pl.scan_parquet([str(f) for f in files], schema=schema, missing_columns="insert")
 
 
 def _read_table(path: Path, schema: pa.Schema) -> pa.Table:
