@@ -241,26 +241,38 @@ def compare(players: pl.LazyFrame) -> tuple[Comparison, ...]:
     The counting is done by polars on the lazy table (a few grouped counts), so a store of
     millions of hands is never brought into memory row by row.
     """
+    return compare_counts(pl.collect_all(counts(players)))
+
+
+#: the columns each of :func:`counts`'s frames is grouped by (every other column is a count)
+COUNT_KEYS = (("ranking",), ("ranking",), ("ranking", "category"), ("ranking", "category"))
+
+
+def counts(players: pl.LazyFrame) -> list[pl.LazyFrame]:
+    """The grouped counts :func:`compare` needs, over some or all of the ``players`` rows:
+    counts of parts of the store add up to the counts of the whole (a cluster's way)."""
     readable = players.filter(pl.col("verdict") != "unreadable")
     known = readable.filter(pl.col("cards").is_not_null())
     top = pl.col("strength").cast(pl.Int64) // (1 << 16) % 16  # a straight's top card
     full = pl.col("strength").is_not_null()
-    frames = pl.collect_all(
-        [
-            readable.group_by("ranking").len(),
-            known.group_by("ranking").agg(
-                pl.len().alias("known"),
-                pl.col("pocket_pair").is_not_null().sum().alias("pair_chances"),
-                pl.col("pocket_pair").cast(pl.Int64).sum().alias("pairs"),
-                pl.col("flop_set").is_not_null().sum().alias("set_chances"),
-                pl.col("flop_set").cast(pl.Int64).sum().alias("sets"),
-                full.sum().alias("full"),
-                (full & (pl.col("category") == "straight") & (top == 9)).sum().alias("wheels"),
-            ),
-            known.filter(full).group_by("ranking", "category").len(),
-            known.filter(full & pl.col("showdown")).group_by("ranking", "category").len(),
-        ]
-    )
+    return [
+        readable.group_by("ranking").len(),
+        known.group_by("ranking").agg(
+            pl.len().alias("known"),
+            pl.col("pocket_pair").is_not_null().sum().alias("pair_chances"),
+            pl.col("pocket_pair").cast(pl.Int64).sum().alias("pairs"),
+            pl.col("flop_set").is_not_null().sum().alias("set_chances"),
+            pl.col("flop_set").cast(pl.Int64).sum().alias("sets"),
+            full.sum().alias("full"),
+            (full & (pl.col("category") == "straight") & (top == 9)).sum().alias("wheels"),
+        ),
+        known.filter(full).group_by("ranking", "category").len(),
+        known.filter(full & pl.col("showdown")).group_by("ranking", "category").len(),
+    ]
+
+
+def compare_counts(frames: list[pl.DataFrame]) -> tuple[Comparison, ...]:
+    """:func:`compare` from the (added) frames of :func:`counts`."""
     dealt_by_ranking = dict(frames[0].iter_rows())
     per = {row["ranking"]: row for row in frames[1].iter_rows(named=True)}
     dealt: dict[str, dict[str, int]] = {}
@@ -275,10 +287,10 @@ def compare(players: pl.LazyFrame) -> tuple[Comparison, ...]:
         row = per[name]
         partly = row["known"] < dealt_by_ranking[name]
         note = SHOWN_NOTE.format(known=row["known"], dealt=dealt_by_ranking[name]) if partly else None
-        counts = dealt.get(name, {})
-        out.append(_categories("Best hand of every dealt hand known, board complete", ranking, counts, note))
+        made = dealt.get(name, {})
+        out.append(_categories("Best hand of every dealt hand known, board complete", ranking, made, note))
         out.append(_categories("Best hand at showdown", ranking, shown.get(name, {}), SHOWDOWN_NOTE))
-        out.append(_events(ranking, row, counts, note))
+        out.append(_events(ranking, row, made, note))
     return tuple(out)
 
 

@@ -97,6 +97,9 @@ def to_json(freq: Frequencies, *, method: str) -> dict[str, Any]:
 @click.option("--cards", "cards_text", metavar="5|7", default="7", show_default=True, help="Cards per hand (5 to 7).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
 @click.option("--store", "store_dir", metavar="DIR", help="Observed frequencies of a store against the exact ones.")
+@click.option(
+    "--cluster", metavar="local[:N]|tcp://HOST:PORT", help="With --store: count on Dask workers, added up here."
+)
 @filter_options
 def command(
     exact: bool,
@@ -105,6 +108,7 @@ def command(
     cards_text: str,
     as_json: bool,
     store_dir: str | None,
+    cluster: str | None,
     **options: Any,
 ) -> None:
     """How often each kind of hand occurs: counts, probability, "1 in N" and odds against.
@@ -123,9 +127,11 @@ def command(
     if store_dir is not None:
         from analyzer.cli.frequencies_store import run
 
-        return run(store_dir, as_json=as_json, filters=filters)
+        return run(store_dir, as_json=as_json, filters=filters, cluster=cluster)
     if filters != Filters():
         fail("the filters (--since, --site, ...) choose a store's hands: expected --store DIR")
+    if cluster is not None:
+        fail("--cluster counts a store's hands: expected --store DIR")
     deck = _integer("--deck", deck_text, (36, 52))
     cards = _integer("--cards", cards_text, (5, 6, 7))
     assert cards is not None  # it has a default

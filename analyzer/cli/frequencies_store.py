@@ -16,14 +16,22 @@ from analyzer.stats.filters import Filters
 from analyzer.store.store import Store
 
 
-def run(store_dir: str, *, as_json: bool, filters: Filters | None = None) -> None:
+def run(store_dir: str, *, as_json: bool, filters: Filters | None = None, cluster: str | None = None) -> None:
     """Print every comparison the store allows (a table each, or one JSON object), over the
-    hands the filters choose."""
+    hands the filters choose; with ``cluster``, the counts are made on Dask workers and added
+    up here."""
     with user_errors():
         store = Store(store_dir)
         if store.manifest().hands == 0:
             fail(f"the store {store.root} holds no hands: add some with sixplus import")
-        comparisons = compare((filters or Filters()).apply(store.scan("players")))
+        if cluster is None:
+            comparisons = compare((filters or Filters()).apply(store.scan("players")))
+        else:
+            from analyzer.store.cluster import connect, store_path
+
+            store = store_path(store)
+            with connect(cluster) as on:
+                comparisons = on.observed(store, filters=filters)
     if not comparisons:
         fail(f"the store {store.root} holds no hand with known hole cards")
     if as_json:

@@ -1,8 +1,11 @@
-"""``sixplus import PATH... [--store DIR] [--format F] [--workers N] [--no-equity] [--json]``."""
+"""``sixplus import PATH... [--store DIR] [--format F] [--workers N] [--cluster local[:N]|tcp://HOST:PORT]
+[--no-equity] [--json]``."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import click
@@ -11,7 +14,7 @@ from analyzer.cli.errors import EXIT_CANNOT_RUN, EXIT_OK, EXIT_PROBLEMS, user_er
 from analyzer.cli.inputs import FORMATS_HELP
 from analyzer.cli.progress import tqdm_bar
 from analyzer.store.allin_pass import fill_allin_ev
-from analyzer.store.importer import FileReport, ImportReport, import_paths
+from analyzer.store.importer import FileReport, ImportReport, Runner, import_paths
 from analyzer.store.store import Store
 
 
@@ -20,10 +23,22 @@ from analyzer.store.store import Store
 @click.option("--store", "store_dir", type=click.Path(file_okay=False), default=None, help="Store folder.")
 @click.option("--format", "format_name", default="auto", show_default=True, help="Format of every file.")
 @click.option("--workers", type=click.IntRange(1), default=None, help="Processes that parse and audit (default 2).")
+@click.option(
+    "--cluster",
+    metavar="local[:N]|tcp://HOST:PORT",
+    default=None,
+    help="Run the tasks on Dask: a LocalCluster of N processes, or a running scheduler (the store on a shared disk).",
+)
 @click.option("--no-equity", is_flag=True, help="Leave the all-in equities for a later import.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object a file, then a summary line.")
 def command(
-    paths: tuple[str, ...], store_dir: str | None, format_name: str, workers: int | None, no_equity: bool, as_json: bool
+    paths: tuple[str, ...],
+    store_dir: str | None,
+    format_name: str,
+    workers: int | None,
+    cluster: str | None,
+    no_equity: bool,
+    as_json: bool,
 ) -> None:
     """Audit the hand histories of PATHS (files, folders, .zip archives) and add them to the
     store, each hand once. Every hand is audited as `sixplus audit` does it, the checks
@@ -35,12 +50,19 @@ def command(
     ($XDG_DATA_HOME/sixplus). Exit 0: all stored or duplicate and audited fine; 1: some
     hands rejected, or a violation or unreadable hand found; 2: no hand could be read.
 
+    With --cluster the tasks run on Dask (each writes its own part of the store; the store
+    must be on a disk every worker sees); the all-in equity pass runs here. A store has one
+    writer: a second import into it stops with one line and changes nothing.
+
     Example: sixplus import night1.txt night2.csv --store ~/poker/store
     """
     with user_errors():
-        store = Store(store_dir)
+        store = _shared(Store(store_dir), cluster)
         with store.locked():  # from the first write to the equity pass's last commit
-            report = import_paths(list(paths), store, workers=workers, format=format_name, progress=tqdm_bar)
+            with _runner(cluster) as runner:
+                report = import_paths(
+                    list(paths), store, workers=workers, format=format_name, progress=tqdm_bar, runner=runner
+                )
             equity_hands = 0 if no_equity else fill_allin_ev(store, workers=workers, progress=tqdm_bar)
     if as_json:
         for f in report.files:
@@ -51,6 +73,28 @@ def command(
             click.echo(_file_text(f))
         click.echo(_summary_text(report, equity_hands))
     raise SystemExit(exit_code(report))
+
+
+def _shared(store: Store, cluster: str | None) -> Store:
+    """With ``--cluster``: the store as a path every worker can open (absolute)."""
+    if cluster is None:
+        return store
+    from analyzer.store.cluster import parse_address, store_path
+
+    parse_address(cluster)  # a bad --cluster is said before anything else
+    return store_path(store)
+
+
+@contextmanager
+def _runner(cluster: str | None) -> Iterator[Runner | None]:
+    """The Dask cluster ``--cluster`` names, or none (the local pool)."""
+    if cluster is None:
+        yield None
+        return
+    from analyzer.store.cluster import connect
+
+    with connect(cluster) as client:
+        yield client
 
 
 def exit_code(report: ImportReport) -> int:

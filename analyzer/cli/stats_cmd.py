@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import date, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 import polars as pl
@@ -15,6 +17,9 @@ from analyzer.stats.leaks import Check, find_leaks
 from analyzer.stats.query import RATES, rate, sessions, summary
 from analyzer.store.allin_pass import missing
 from analyzer.store.store import Store
+
+if TYPE_CHECKING:
+    from analyzer.store.cluster import Cluster
 
 SECTIONS = ("player", "position", "stakes", "game", "session")
 TITLES = {
@@ -54,6 +59,12 @@ RATE_LABELS = {
 )
 @click.option("--idle", type=click.IntRange(1), default=60, show_default=True, help="Minutes that end a session.")
 @click.option("--day-starts", type=click.IntRange(0, 23), default=6, show_default=True, help="Hour a night ends.")
+@click.option(
+    "--cluster",
+    metavar="local[:N]|tcp://HOST:PORT",
+    default=None,
+    help="Add up counts on Dask workers, each over its parts of the store (sessions are cut here).",
+)
 @click.option("--json", "as_json", is_flag=True, help="One JSON object: a list of rows a section.")
 @click.option(
     "--leaks", is_flag=True, help="With --player: rates outside their reference range, with the hands behind each."
@@ -68,6 +79,7 @@ def command(
     by: tuple[str, ...],
     idle: int,
     day_starts: int,
+    cluster: str | None,
     as_json: bool,
     leaks: bool,
     level: float,
@@ -95,7 +107,7 @@ def command(
     """
     with user_errors():
         filters = read_filters(options)
-        store = Store(store_dir)
+        store = Store(store_dir) if cluster is None else _shared(store_dir)
         players, allin = store.scan("players"), store.scan("allin_ev")
         if store.manifest().hands == 0:
             fail(f"the store {store.root} holds no hands: add some with sixplus import")
@@ -103,21 +115,26 @@ def command(
             player = filters.hero_name
         if leaks and player is None:
             fail("--leaks: expected --player NAME (whose rates to check)")
-        if player is not None:
+        if player is not None and cluster is None:
             mine = filters.identify(players).filter(pl.col("player") == player)
             if mine.select(pl.len()).collect().item() == 0:
                 fail(f"the store {store.root} holds no hands of {player!r}")
-        chosen = by or (("player", "position", "stakes", "game", "session") if player else ("player",))
-        frames: dict[str, pl.DataFrame] = {}
-        for section in chosen:
-            if section == "session":
-                frames[section] = sessions(
-                    players, allin, player=player, idle_minutes=idle, day_starts_at=day_starts, filters=filters
-                )
-            else:
-                frames[section] = summary(players, allin, by=section, player=player, filters=filters)  # type: ignore[arg-type]
-        found = find_leaks(players, player=player, filters=filters, level=level) if leaks and player else ()
-        waiting = missing(store).select("hand_id").unique().height
+        with _on(cluster) as on:
+            chosen = by or (("player", "position", "stakes", "game", "session") if player else ("player",))
+            frames: dict[str, pl.DataFrame] = {}
+            for section in chosen:
+                if section == "session":
+                    frames[section] = sessions(
+                        players, allin, player=player, idle_minutes=idle, day_starts_at=day_starts, filters=filters
+                    )
+                elif on is not None:  # sums of counts of each part, added up here
+                    frames[section] = on.summary(store, by=section, player=player, filters=filters)  # type: ignore[arg-type]
+                else:
+                    frames[section] = summary(players, allin, by=section, player=player, filters=filters)  # type: ignore[arg-type]
+            found = find_leaks(players, player=player, filters=filters, level=level) if leaks and player else ()
+            waiting = missing(store).select("hand_id").unique().height if on is None else on.allin_waiting(store)
+        if player is not None and cluster is not None and all(f.height == 0 for f in frames.values()):
+            fail(f"the store {store.root} holds no hands of {player!r}")
     if as_json:
         data: dict[str, Any] = {s: [_row_json(r) for r in f.iter_rows(named=True)] for s, f in frames.items()}
         data["allin_hands_waiting"] = waiting
@@ -134,6 +151,24 @@ def command(
         click.echo(_leaks_text(found, level))
     if waiting:
         click.echo(f"note: {waiting} all-in hands still wait for their equity; run sixplus import to finish them")
+
+
+def _shared(store_dir: str | None) -> Store:
+    from analyzer.store.cluster import store_path
+
+    return store_path(Store(store_dir))
+
+
+@contextmanager
+def _on(cluster: str | None) -> Iterator[Cluster | None]:
+    """The Dask cluster ``--cluster`` names, or none."""
+    if cluster is None:
+        yield None
+        return
+    from analyzer.store.cluster import connect
+
+    with connect(cluster) as on:
+        yield on
 
 
 def _plain(value: object) -> str:

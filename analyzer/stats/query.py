@@ -145,13 +145,17 @@ def counted(
 ) -> tuple[pl.LazyFrame, pl.LazyFrame]:
     """The rows a statistic counts: readable hands, the filters' rows, players identified
     (links applied), one player's when ``player`` is given; ``allin`` alike."""
-    filters = filters or Filters()
-    rows = filters.apply(players.filter(pl.col("verdict") != "unreadable"))
-    allin = filters.apply(allin)
-    if player is not None:
-        rows = rows.filter(pl.col("player") == player)
-        allin = allin.filter(pl.col("player") == player)
-    return rows, allin
+    return _counted_rows(players, filters, player), _counted_allin(allin, filters, player)
+
+
+def _counted_rows(players: pl.LazyFrame, filters: Filters | None, player: str | None) -> pl.LazyFrame:
+    rows = (filters or Filters()).apply(players.filter(pl.col("verdict") != "unreadable"))
+    return rows if player is None else rows.filter(pl.col("player") == player)
+
+
+def _counted_allin(allin: pl.LazyFrame, filters: Filters | None, player: str | None) -> pl.LazyFrame:
+    allin = (filters or Filters()).apply(allin)
+    return allin if player is None else allin.filter(pl.col("player") == player)
 
 
 def summary(
@@ -167,14 +171,50 @@ def summary(
     ``players`` is the store's ``players`` table, ``allin`` its ``allin_ev`` table. A group
     that mixes ante and blind games has no win rate and says why (``win_rate_note``).
     """
+    keys = summary_keys(by)
+    frame = partial_summary(players, by=by, player=player, filters=filters)
+    luck = partial_luck(allin, by=by, player=player, filters=filters)
+    return _finish_groups(frame, luck, keys, filters).collect()
+
+
+#: how partial results of :func:`partial_summary` combine: each column summed, except these
+COMBINE = {"_all_ante": "min", "_any_ante": "max"}
+
+
+def summary_keys(by: Grouping) -> list[str]:
+    """The columns a summary groups by."""
     if by not in KEYS:
         raise ValueError(f"by: expected one of {', '.join(KEYS)}, got {by!r}")
-    keys = [*KEYS[by], *MONEY]
-    rows, allin = counted(players, allin, filters, player)
-    frame = _prepare(rows).group_by(keys).agg(_aggregations())
+    return [*KEYS[by], *MONEY]
+
+
+def partial_summary(
+    players: pl.LazyFrame, *, by: Grouping = "player", player: str | None = None, filters: Filters | None = None
+) -> pl.LazyFrame:
+    """:func:`summary`'s aggregation over some of the ``players`` rows (a part of the store):
+    partial results add up (:data:`COMBINE`) to the aggregation over all of them. The
+    filters' row conditions apply here; their minimum hands applies when finishing."""
+    return _prepare(_counted_rows(players, filters, player)).group_by(summary_keys(by)).agg(_aggregations())
+
+
+def partial_luck(
+    allin: pl.LazyFrame, *, by: Grouping = "player", player: str | None = None, filters: Filters | None = None
+) -> pl.LazyFrame:
+    """The all-in luck over some of the ``allin_ev`` rows (sums: partial results add up)."""
+    return _luck(_counted_allin(allin, filters, player), summary_keys(by))
+
+
+def finish_summary(
+    frame: pl.DataFrame, luck: pl.DataFrame, *, by: Grouping = "player", filters: Filters | None = None
+) -> pl.DataFrame:
+    """:func:`summary` from the added partial results (a cluster's, :mod:`analyzer.store.cluster`)."""
+    return _finish_groups(frame.lazy(), luck.lazy(), summary_keys(by), filters).collect()
+
+
+def _finish_groups(frame: pl.LazyFrame, luck: pl.LazyFrame, keys: list[str], filters: Filters | None) -> pl.LazyFrame:
     if filters is not None and filters.min_hands:
         frame = frame.filter(filters.groups())
-    return _finish(frame, _luck(allin, keys), keys).sort(keys, nulls_last=True).collect()
+    return _finish(frame, luck, keys).sort(keys, nulls_last=True)
 
 
 def _codes(column: pl.Series) -> npt.NDArray[Any]:

@@ -4,9 +4,15 @@ Every hand read ends in exactly one place: stored, duplicate (its id or its cont
 fingerprint, :mod:`analyzer.store.fingerprint`, is in the store or earlier in this import:
 the same hand from another file or format), or rejected with its reason and line. The work is split into
 tasks (a file, or a slice of lines of a large native JSON Lines file), parsed and
-audited by a pool of processes; this process alone writes, and commits once at the end
-(see :mod:`analyzer.store.store`), so a killed import changes nothing and a second run
-finishes the job.
+audited by a pool of processes (or the tasks of a Dask cluster, :mod:`analyzer.store.cluster`).
+Each task writes its own Parquet part (a file a table) into the store's staging area and
+hands back only its hands' ids, fingerprints and verdicts, its counts and the part's name;
+this process deduplicates by id and fingerprint across tasks (the first task in file order
+keeps a hand), rewrites the rare part that holds a hand an earlier task already has, and
+commits every part at once with the manifest's one atomic rename (see
+:mod:`analyzer.store.store`), so a killed import changes nothing and a second run finishes
+the job. A task run twice (Dask retrying it after its worker died) writes a part of its
+own name each time; only the part of the result taken is committed.
 
 The audit and the choice of rule set are passed in (``audit`` and ``rules_for``), so
 tests can give hand-made audits; by default they are :func:`analyzer.audit.hand.audit_hand`
@@ -17,16 +23,20 @@ from __future__ import annotations
 
 import gc
 import os
+import shutil
+import uuid
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from itertools import chain, islice
 from pathlib import Path
+from typing import Protocol
 
 import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
+import pyarrow.parquet as pq
 
 from analyzer.audit.night import summary_note, with_between_hands
 from analyzer.audit.records import HandAudit
@@ -38,7 +48,8 @@ from analyzer.store.bars import Bars, progress_bar
 from analyzer.store.fingerprint import fingerprint
 from analyzer.store.pool import ordered_map, worker_count
 from analyzer.store.rows import Rows
-from analyzer.store.store import ImportLog, Store, Transaction
+from analyzer.store.schema import TABLES
+from analyzer.store.store import Batch, BatchWriter, ImportLog, Store, Transaction
 from parsers.errors import HandHistoryError, RejectCode, Rejected
 from parsers.formats import detect, parse_text
 from parsers.record import HandRecord
@@ -47,9 +58,7 @@ from parsers.text import decode
 AuditFn = Callable[[HandRecord, RuleSet], HandAudit]
 RulesFn = Callable[[HandRecord], RuleSet]
 
-CHUNK_BYTES = 16 << 20  # a task's slice of a native file (about 4,000 hands: larger Parquet row groups)
-BATCH_HANDS = 250_000  # hands a batch (a file a table) before the next one starts
-WRITE_HANDS = 16_000  # hands gathered before they are written (a Parquet row group: larger ones cost less a hand)
+CHUNK_BYTES = 16 << 20  # a task's slice of a native file (about 4,000 hands: one part, a row group a table)
 _SNIFF_BYTES = 1 << 16
 _NEWLINE = ord("\n")
 
@@ -72,8 +81,8 @@ class Task:
 class ChunkResult:
     task: Task
     format: str
-    tables: dict[str, pa.Table]
-    ids: tuple[str, ...]  # stored candidates, in order
+    part: Batch | None  # the Parquet part the task wrote in the staging area (None: no hand to store)
+    ids: tuple[str, ...]  # stored candidates, in order (the rows of ``part``)
     fingerprints: tuple[str | None, ...]  # the content fingerprint of each
     verdicts: tuple[str, ...]  # the audit's verdict of each
     duplicates: int  # already in the store, or twice in this chunk
@@ -205,13 +214,31 @@ def _is_native(path: str, format: str) -> bool:
 
 # -- the worker side -----------------------------------------------------------------
 
-_worker: dict[str, object] = {}
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """What every task of one import needs besides its own slice: the audit, the rule sets,
+    the import's id, what the store holds already, and where parts are written."""
+
+    audit: AuditFn | None
+    rules_for: RulesFn | None
+    import_id: str
+    known: frozenset[str]  # hand ids in the store
+    prints: frozenset[str]  # content fingerprints in the store
+    staging: str  # the transaction's staging folder: each task writes its part below it
 
 
-def _init_worker(
-    audit: AuditFn | None, rules_for: RulesFn | None, import_id: str, known: frozenset[str], prints: frozenset[str]
-) -> None:
-    _worker.update(audit=audit, rules_for=rules_for, import_id=import_id, known=known, prints=prints)
+_worker: dict[str, Context] = {}
+
+
+def _init_worker(context: Context) -> None:
+    _worker["context"] = context
+
+
+def run_with(context: Context, task: Task) -> ChunkResult:
+    """:func:`run_task` with the import's context given (a Dask task: no pool initializer)."""
+    _worker["context"] = context
+    return run_task(task)
 
 
 def default_audit() -> AuditFn:
@@ -253,20 +280,18 @@ def run_task(task: Task) -> ChunkResult:
 
 
 def _run_task(task: Task) -> ChunkResult:
-    audit = _worker.get("audit") or default_audit()
-    rules_for = _worker.get("rules_for") or default_rules_for()
-    known = _worker.get("known", frozenset())
-    prints = _worker.get("prints", frozenset())
-    assert callable(audit) and callable(rules_for) and isinstance(known, frozenset) and isinstance(prints, frozenset)
-    import_id = str(_worker.get("import_id", ""))
+    context = _worker["context"]
+    audit = context.audit or default_audit()
+    rules_for = context.rules_for or default_rules_for()
+    known, prints = context.known, context.prints
     try:
         data = _read(task)
         text = _decode(data)
         name = detect(text) if task.format == "auto" else task.format
         items, offset = _parse(text, name or "auto", task)
     except (OSError, HandHistoryError, UnicodeError) as error:
-        return ChunkResult(task, "", {}, (), (), (), 0, (), error=str(error))
-    rows = Rows(import_id, line_offset=offset)
+        return ChunkResult(task, "", None, (), (), (), 0, (), error=str(error))
+    rows = Rows(context.import_id, line_offset=offset)
     ids: list[str] = []
     contents: list[str | None] = []
     seen: set[str] = set()
@@ -315,11 +340,11 @@ def _run_task(task: Task) -> ChunkResult:
         ids.append(item.hand_id)
         contents.append(content)
         verdicts.append(result.verdict.value)
-    tables = rows.tables()
+    part = write_part(Path(context.staging), context.import_id, task.number, rows.tables()) if ids else None
     return ChunkResult(
         task,
         name or "",
-        tables,
+        part,
         tuple(ids),
         tuple(contents),
         tuple(verdicts),
@@ -328,6 +353,15 @@ def _run_task(task: Task) -> ChunkResult:
         None,
         tuple(skipped),
     )
+
+
+def write_part(staging: Path, import_id: str, number: int, tables: dict[str, pa.Table]) -> Batch:
+    """A task's tables as a part folder of the staging area (a Parquet file a table, one row
+    group each), named for the import and the task, and apart from any other run of the same
+    task (a retry writes a part of its own, the result taken names the part to commit)."""
+    writer = BatchWriter(staging / f"{import_id}-{number:06d}-{uuid.uuid4().hex[:8]}")
+    writer.write(tables)
+    return writer.close()
 
 
 def _read(task: Task) -> bytes:
@@ -418,25 +452,31 @@ def import_paths(
     format: str = "auto",
     progress: Bars | None = None,
     chunk_bytes: int | None = None,
+    runner: Runner | None = None,
 ) -> ImportReport:
     """Import files into the store (all or nothing); returns where every hand went. Paths are
-    files, folders and zip archives alike."""
+    files, folders and zip archives alike. ``runner`` runs the tasks elsewhere (a Dask
+    cluster: :class:`analyzer.store.cluster.Cluster`); by default a local pool of ``workers``
+    processes does."""
     tasks = plan_lazily(paths, format=format, chunk_bytes=chunk_bytes)
     found = list(input_files(paths))
     reports = {item.name: FileReport(item.name) for item in found}
     with store.writing() as tx:
         known = frozenset(store.hand_ids())
         prints = frozenset(store.fingerprints())
+        context = Context(audit, rules_for, tx.id, known, prints, str(tx.staging))
         seen: set[str] = set()
         seen_prints: set[str] = set()
         total = sum(_file_size(i.name) for i in found if isinstance(i, InputFile) and not i.member)
         bar = progress_bar(total, unit="B", desc="import", bars=progress)
-        pending = _Pending(tx)
-        for result in _results(tasks, workers, (audit, rules_for, tx.id, known, prints)):
-            _take(result, reports[result.task.file], seen, seen_prints, pending)
-            bar.update(_task_size(result.task))
+
+        def done(task: Task) -> None:  # a task finished (in any order)
+            bar.update(_task_size(task))
+
+        results = runner.map(tasks, context, done) if runner else _results(tasks, workers, context, done)
+        for result in results:
+            _take(result, reports[result.task.file], seen, seen_prints, tx)
             bar.set_postfix(stored=sum(r.stored for r in reports.values()), refresh=False)
-        pending.write()
         bar.close()
         report = ImportReport(tx.id, store.root, tuple(reports.values()))
         log = ImportLog(
@@ -451,34 +491,16 @@ def import_paths(
     return report
 
 
-class _Pending:
-    """Tables of several tasks gathered for the writer, written together (one row group a
-    table) every :data:`WRITE_HANDS` hands, and the batch closed at :data:`BATCH_HANDS`."""
+class Runner(Protocol):
+    """Runs an import's tasks somewhere: ``map`` yields their results in task order, and
+    calls ``done`` with each task as it finishes (in whatever order)."""
 
-    def __init__(self, tx: Transaction) -> None:
-        self.tx = tx
-        self.parts: list[dict[str, pa.Table]] = []
-        self.hands = 0
-
-    def add(self, tables: dict[str, pa.Table]) -> None:
-        self.parts.append(tables)
-        self.hands += tables["hands"].num_rows if "hands" in tables else 0
-        if self.hands >= min(WRITE_HANDS, BATCH_HANDS):
-            self.write()
-
-    def write(self) -> None:
-        if not self.parts:
-            return
-        names = list(dict.fromkeys(name for part in self.parts for name in part))
-        tables = {name: pa.concat_tables([part[name] for part in self.parts if name in part]) for name in names}
-        self.parts, self.hands = [], 0
-        batch = self.tx.batch()
-        batch.write(tables)
-        if batch.hands >= BATCH_HANDS:
-            self.tx.close_batch()
+    def map(self, tasks: Iterable[Task], context: Context, done: Callable[[Task], None]) -> Iterator[ChunkResult]: ...
 
 
-def _take(result: ChunkResult, report: FileReport, seen: set[str], seen_prints: set[str], pending: _Pending) -> None:
+def _take(result: ChunkResult, report: FileReport, seen: set[str], seen_prints: set[str], tx: Transaction) -> None:
+    """Count a task's hands where they went, and add its part to the transaction (without the
+    hands an earlier task of this import stored: the first in task order keeps a hand)."""
     if result.error is not None:
         report.error = result.error
         return
@@ -487,13 +509,6 @@ def _take(result: ChunkResult, report: FileReport, seen: set[str], seen_prints: 
     report.skipped.extend(result.skipped)
     report.duplicate += result.duplicates
     repeated = [i for i, p in zip(result.ids, result.fingerprints) if i in seen or p in seen_prints]
-    tables = result.tables
-    if repeated:  # in an earlier task of this import
-        drop = pa.array(repeated, type=pa.string())
-        tables = {
-            name: t.filter(pc.invert(pc.is_in(t.column("hand_id"), value_set=drop))) for name, t in tables.items()
-        }
-        report.duplicate += len(repeated)
     for hand_id, content, verdict in zip(result.ids, result.fingerprints, result.verdicts):
         if hand_id not in seen and content not in seen_prints:
             seen.add(hand_id)
@@ -501,20 +516,52 @@ def _take(result: ChunkResult, report: FileReport, seen: set[str], seen_prints: 
                 seen_prints.add(content)
             report.stored += 1
             report.verdicts[verdict] += 1
-    pending.add(tables)
+    report.duplicate += len(repeated)
+    part = result.part
+    if part is not None and repeated:
+        part = _without(tx.staging / part.name, part, repeated)
+    if part is not None:
+        tx.adopt(part)
+
+
+def _without(folder: Path, part: Batch, drop: list[str]) -> Batch | None:
+    """A part rewritten without some hands (every table's rows of them), or removed when it
+    keeps none. Only parts that share hands with an earlier task are read again."""
+    dropped = pa.array(drop, type=pa.string())
+    kept: list[str] = []
+    hands = 0
+    for name in part.tables:
+        path = folder / f"{name}.parquet"
+        table = pq.read_table(path)
+        table = table.filter(pc.invert(pc.is_in(table.column("hand_id"), value_set=dropped)))
+        if name == "hands":
+            hands = table.num_rows
+        if table.num_rows == 0:
+            path.unlink()
+            continue
+        tmp = folder / f".{name}.parquet.tmp"
+        pq.write_table(table.cast(TABLES[name]), tmp, compression="zstd")
+        os.replace(tmp, path)
+        kept.append(name)
+    if hands == 0:
+        shutil.rmtree(folder, ignore_errors=True)
+        return None
+    return Batch(part.name, tuple(kept), hands)
 
 
 def _results(
-    tasks: Iterable[Task],
-    workers: int | None,
-    init: tuple[AuditFn | None, RulesFn | None, str, frozenset[str], frozenset[str]],
+    tasks: Iterable[Task], workers: int | None, context: Context, done: Callable[[Task], None]
 ) -> Iterator[ChunkResult]:
     """Results in task order: in this process for a single task, else from a process pool."""
     tasks = iter(tasks)
     first = list(islice(tasks, 2))
     count = 1 if len(first) <= 1 else worker_count(workers)
     try:
-        yield from ordered_map(run_task, chain(first, tasks), workers=count, initializer=_init_worker, initargs=init)
+        for result in ordered_map(
+            run_task, chain(first, tasks), workers=count, initializer=_init_worker, initargs=(context,)
+        ):
+            done(result.task)
+            yield result
     finally:
         _worker.clear()
 

@@ -4,7 +4,8 @@ Layout of a store folder::
 
     manifest.json                    the committed batches, the imports (replaced atomically)
     batches/<batch>/<table>.parquet  one file a table a batch
-    staging/<import>/...             a write in progress (never read)
+    staging/<import>/<part>/...      a write in progress (never read): the import's workers
+                                     each write their parts here
     .lock                            held by the one writer
 
 A write puts its batches in ``staging/``, moves them into ``batches/`` and then replaces
@@ -155,14 +156,7 @@ class Store:
 
     def scan(self, table: str) -> pl.LazyFrame:
         """A lazy frame over a table (empty, with its columns, when nothing is stored)."""
-        files = self.files(table)
-        if not files:
-            empty = pl.from_arrow(TABLES[table].empty_table())
-            assert isinstance(empty, pl.DataFrame)
-            return empty.lazy()
-        # a column added since a batch was written (the hands' fingerprint) reads as null there
-        schema = pl.from_arrow(TABLES[table].empty_table()).schema  # type: ignore[union-attr]
-        return pl.scan_parquet([str(f) for f in files], schema=schema, missing_columns="insert")
+        return scan_files(table, self.files(table))
 
     def read(self, table: str, columns: list[str] | None = None) -> pa.Table:
         """A whole table (or some columns of it) as Arrow."""
@@ -294,6 +288,14 @@ class Transaction:
                 self.batches.append(batch)
             self._open = None
 
+    def adopt(self, part: Batch) -> None:
+        """Take a part another process wrote (and closed) in this transaction's staging
+        folder (``staging/<id>/<part.name>``): committed with the rest, in this order."""
+        self.close_batch()
+        if not _BATCH_NAME.fullmatch(part.name) or not (self.staging / part.name).is_dir():
+            raise StoreError(path=self.staging, expected=f"a part folder {part.name!r}", found="none")
+        self.batches.append(part)
+
     def commit(self, log: ImportLog | None = None) -> Manifest:
         """Move the batches in and replace the manifest: the one moment the store changes."""
         self.close_batch()
@@ -338,6 +340,18 @@ class BatchWriter:
             with open(self.folder / f"{name}.parquet", "rb") as f:
                 os.fsync(f.fileno())
         return Batch(self.folder.name, tuple(sorted(self.writers)), self.hands)
+
+
+def scan_files(table: str, files: list[Path]) -> pl.LazyFrame:
+    """A lazy frame over some part files of a table (a worker's share of it, or all of it:
+    :meth:`Store.scan`); empty, with the table's columns, for no files."""
+    if not files:
+        empty = pl.from_arrow(TABLES[table].empty_table())
+        assert isinstance(empty, pl.DataFrame)
+        return empty.lazy()
+    # a column added since a batch was written (the hands' fingerprint) reads as null there
+    schema = pl.from_arrow(TABLES[table].empty_table()).schema  # type: ignore[union-attr]
+    return pl.scan_parquet([str(f) for f in files], schema=schema, missing_columns="insert")
 
 
 def _read_table(path: Path, schema: pa.Schema) -> pa.Table:

@@ -25,11 +25,10 @@ from parsers import native
 
 ROOT = Path(__file__).resolve().parents[2]
 HANDS = 400
-#: a small task size and batch size, so a run has many tasks and several batches to commit
+#: a small task size, so a run has many tasks, each writing its own part to commit
 SCRIPT = """
 import sys
 import analyzer.store.importer as importer
-importer.BATCH_HANDS = 150
 importer.CHUNK_BYTES = 60_000
 from analyzer.cli import main
 sys.exit(main(["import", sys.argv[1], "--store", sys.argv[2], "--workers", "2"]))
