@@ -14,7 +14,7 @@ import pandas as pd
 from analyzer.cards import Card
 from analyzer.money import CHIPS, format_money
 from analyzer.safetext import page_text
-from dashboards.strings import STRINGS, tr
+from dashboards.words import COLUMNS, word
 
 VERDICT_ICON = {"ok": "✅", "note": "ℹ️", "warn": "⚠️", "violation": "⛔", "unreadable": "❓"}
 VERDICT_COLOUR = {
@@ -57,8 +57,8 @@ def verdict_label(verdict: str) -> str:
 
 
 def columns(frame: pd.DataFrame, lang: str) -> pd.DataFrame:
-    """A table with its column names in the page's language (``col.<name>`` strings)."""
-    return frame.rename(columns={c: tr(f"col.{c}", lang) for c in frame.columns if f"col.{c}" in STRINGS})
+    """A table with its column names in the page's language (:data:`dashboards.words.COLUMNS`)."""
+    return frame.rename(columns={c: word(COLUMNS, c) for c in frame.columns if c in COLUMNS})
 
 
 _CARD = re.compile(r"^(?:[2-9TJQKA][shdc]|\?\?)$")

@@ -10,6 +10,7 @@ import click
 
 from analyzer.cli.errors import fail, user_errors
 from analyzer.cli.inputs import FORMATS_HELP
+from analyzer.i18n import current, set_language
 from analyzer.quiz import (
     KINDS,
     LANGS,
@@ -77,7 +78,12 @@ def _whole(option: str, value: str | None, *, low: int, high: int | None = None)
     metavar="NAME|FILE",
     help="Rule set: deck, ranking, betting.",
 )
-@click.option("--lang", default="en", show_default=True, metavar="en|de|es", help="Language of the questions.")
+@click.option(
+    "--lang",
+    default=None,
+    metavar="en|de|es",
+    help="Language of the questions (default: sixplus --lang, else the locale).",
+)
 @click.option("--seed", default=None, metavar="N", help="Same seed, same questions (default: a new one, shown).")
 @click.option("--count", default="10", show_default=True, metavar="N", help="How many questions.")
 @click.option("--level", default=None, metavar="1|2|3", help="Fix the difficulty (default: it follows your answers).")
@@ -93,7 +99,7 @@ def _whole(option: str, value: str | None, *, low: int, high: int | None = None)
 def command(
     kinds: tuple[str, ...],
     rules_name: str,
-    lang: str,
+    lang: str | None,
     seed: str | None,
     count: str,
     level: str | None,
@@ -112,8 +118,10 @@ def command(
 
     Example: sixplus quiz --kind low-straight --lang de --seed 7 --count 5
     """
+    lang = lang or current()
     if lang not in LANGS:
         fail(f"quiz: --lang: expected one of {', '.join(LANGS)}, got {lang!r}")
+    set_language(lang)
     chosen = _kinds(kinds)
     how_many = _whole("--count", count, low=1, high=10_000)
     fixed = _whole("--level", level, low=LEVELS[0], high=LEVELS[-1])
