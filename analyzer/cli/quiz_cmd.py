@@ -24,7 +24,7 @@ from analyzer.quiz import (
     read_answer,
     render,
 )
-from analyzer.quiz.text import Cards, Text, t
+from analyzer.quiz.words import Cards, Msg, named, t
 from analyzer.ruleset import RuleSet, load_rules
 
 
@@ -178,7 +178,7 @@ def _play(quiz: Quiz, count: int, lang: str, seed: int, rules: str, *, fixed: li
             break
         verdict = quiz.answer(question, reply)
         if verdict.correct:
-            click.echo(render(Text("ui.right"), lang))
+            click.echo(render(named("ui.right"), lang))
         else:
             click.echo(render(t("ui.wrong", answer=answer_text(question, lang)), lang))
         click.echo(render(question.explanation, lang))
@@ -187,13 +187,13 @@ def _play(quiz: Quiz, count: int, lang: str, seed: int, rules: str, *, fixed: li
     click.echo(render(t("ui.score", right=s.right, asked=s.asked, best=s.best_streak, streak=s.streak), lang))
 
 
-def _hint(question: Question) -> Text:
+def _hint(question: Question) -> Msg:
     if question.form is Form.CHOICE:
-        return Text("ui.hint.choice")
+        return named("ui.hint.choice")
     if question.form is Form.PICK:
-        return t("ui.hint.pick_n", n=question.pick_count) if question.pick_count else Text("ui.hint.pick")
+        return t("ui.hint.pick_n", n=question.pick_count) if question.pick_count else named("ui.hint.pick")
     if question.form is Form.NUMBER:
-        return Text("ui.hint.number")
+        return named("ui.hint.number")
     return t("ui.hint.numbers", n=len(question.choices))
 
 
@@ -202,7 +202,7 @@ def _ask(question: Question, lang: str) -> Answer | None:
     hint = render(_hint(question), lang)
     while True:
         try:
-            text = click.prompt(f"{hint} {render(Text('ui.hint.quit'), lang)}", default="", show_default=False)
+            text = click.prompt(f"{hint} {render(named('ui.hint.quit'), lang)}", default="", show_default=False)
         except click.Abort:
             click.echo("")
             return None
@@ -219,7 +219,7 @@ def _ask(question: Question, lang: str) -> Answer | None:
 def show(question: Question, lang: str, *, n: int, count: int) -> str:
     """The question as the terminal shows it."""
     lines = [
-        render(t("ui.header", n=n, count=count, kind=Text("kind." + question.kind.value), level=question.level), lang)
+        render(t("ui.header", n=n, count=count, kind=named("kind." + question.kind.value), level=question.level), lang)
     ]
     lines += [render(x, lang) for x in question.setup]
     if question.board:

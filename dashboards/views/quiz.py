@@ -10,7 +10,7 @@ from analyzer.cards import Card
 from analyzer.i18n import _, f_
 from analyzer.quiz import LEVELS, Answer, Form, Kind, Question, Quiz, Verdict, card_text, kinds_for
 from analyzer.quiz import render as say
-from analyzer.quiz.text import Text, t
+from analyzer.quiz.words import named, t
 from analyzer.ruleset import load_rules
 from dashboards import context
 from dashboards.show import md
@@ -112,7 +112,7 @@ def render() -> None:
             _("Kinds of question"),
             [k.value for k in kinds_for(rules)],
             key=KINDS,
-            format_func=lambda k: say(Text("kind." + k), lang),
+            format_func=lambda k: say(named("kind." + k), lang),
             placeholder=_("all kinds"),
         )
         c3.selectbox(
@@ -137,7 +137,7 @@ def render() -> None:
         st.button(_("Check"), key=f"quiz_check_{number}", on_click=submit, args=(number,), type="primary")
     else:
         if verdict.correct:
-            st.success(say(Text("ui.right"), lang))
+            st.success(say(named("ui.right"), lang))
         else:
             st.error(say(t("ui.wrong", answer=md(answer_text(question, lang))), lang))
         st.info(md(say(verdict.explanation, lang)))
@@ -153,7 +153,7 @@ def score(quiz: Quiz, lang: str) -> None:
 
 
 def show_question(question: Question, number: int, lang: str) -> None:
-    kind = say(Text("kind." + question.kind.value), lang)
+    kind = say(named("kind." + question.kind.value), lang)
     st.subheader(md(f_("Question {n} · {kind} · level {level}", n=number, kind=kind, level=question.level)))
     for line in question.setup:
         st.markdown(md(say(line, lang)))
