@@ -99,7 +99,7 @@ def margins(report: CasinoReport, lang: str) -> None:
     if not rounds:
         st.caption(_("No priced bets."))
         return
-    labels = [f_("round {n}", n=m.round) for m in rounds]
+    labels = [f_("round {n}", n=m.round or 0) for m in rounds]
     fig = go.Figure()
     fig.add_bar(name=_("expected margin"), x=labels, y=[100 * float(m.margin or 0) for m in rounds])
     fig.add_bar(name=_("hold as paid"), x=labels, y=[100 * float(m.hold or 0) for m in rounds])

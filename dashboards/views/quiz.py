@@ -130,7 +130,7 @@ def render() -> None:
     verdict: Verdict | None = state.get(VERDICT)
     number: int = state.get(NUMBER, 1)
     score(quiz, lang)
-    st.caption(f_("Seed {seed} · rules {rules}", seed=state.get(USED_SEED), rules=quiz.rules.name))
+    st.caption(f_("Seed {seed} · rules {rules}", seed=str(state.get(USED_SEED)), rules=quiz.rules.name))
     show_question(question, number, lang)
     if verdict is None:
         answer_widgets(question, number, lang)
