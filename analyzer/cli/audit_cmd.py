@@ -10,6 +10,7 @@ import click
 
 from analyzer.cli.errors import EXIT_CANNOT_RUN, EXIT_OK, EXIT_PROBLEMS, fail, user_errors
 from analyzer.cli.inputs import FORMATS_HELP, read_all
+from analyzer.i18n import render
 from analyzer.money import ChipValue, Unit, is_chips
 from analyzer.night import NightAudit, audit_files
 from analyzer.report import audit_json, summary_json
@@ -142,7 +143,7 @@ def command(
                 **settled.unit.json(),
                 "money_in": settled.money_in,
                 "money_out": settled.money_out,
-                "problems": list(settled.problems),
+                "problems": [render(p) for p in settled.problems],
                 "transfers": [{"payer": t.payer, "payee": t.payee, "amount": t.amount} for t in settled.transfers],
                 "audited_transfers": [
                     {"payer": t.payer, "payee": t.payee, "amount": t.amount} for t in settled.audited
@@ -152,7 +153,7 @@ def command(
                     for c in settled.corrections
                 ],
                 "recommended": settled.recommended,
-                "recommendation": settled.recommendation,
+                "recommendation": render(settled.recommendation),
             }
         click.echo(json.dumps(out, ensure_ascii=False))
     else:

@@ -158,7 +158,7 @@ def show_question(question: Question, number: int, lang: str) -> None:
     for line in question.setup:
         st.markdown(md(say(line, lang)))
     if question.board:
-        st.markdown(f"{_('Board')}: {cards_md(question.board, lang)}")
+        st.markdown(_("Board") + ": " + cards_md(question.board, lang))
     for hand in question.hands:
         st.markdown(f"{md(hand.player)}: {cards_md(hand.cards, lang)}")
     st.markdown(f"**{md(say(question.prompt, lang))}**")

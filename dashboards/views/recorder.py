@@ -148,7 +148,7 @@ def render() -> None:
 
 
 def verdict(record: HandRecord, audit: HandAudit, lang: str) -> None:
-    line = f"{verdict_label(audit.verdict.value)} · {f_('pot {pot}', pot=money(audit.total_pot, record.decimals))}"
+    line = verdict_label(audit.verdict.value) + " · " + f_("pot {pot}", pot=money(audit.total_pot, record.decimals))
     if audit.problems:
         st.warning(line)
         for p in audit.problems:

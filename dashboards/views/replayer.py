@@ -118,7 +118,7 @@ def table(record: HandRecord, step: Step, at_end: bool) -> pd.DataFrame:
 
 
 def board(record: HandRecord, step: Step, at_end: bool, lang: str) -> None:
-    st.markdown(f"**{_('Board')}**")
+    st.markdown("**" + _("Board") + "**")
     runs = record.boards if at_end else record.boards[:1]
     for n, run in enumerate(runs):
         seen = run if at_end else run[: BOARD_SIZE[step.street]]
@@ -160,7 +160,7 @@ def stacks_chart(record: HandRecord, result: Replay, index: int, lang: str) -> N
 
 
 def pots(record: HandRecord, result: Replay, lang: str) -> None:
-    st.markdown(f"**{_('Pots and side pots')}**")
+    st.markdown("**" + _("Pots and side pots") + "**")
     rows = [
         {
             "pot": _("main pot") if r.index == 0 else f_("side pot {n}", n=r.index),
@@ -182,7 +182,7 @@ def shown(record: HandRecord, rules: RuleSet, lang: str) -> None:
     found = [s for s in record.shown if s.cards and "??" not in s.cards]
     if not found:
         return
-    st.markdown(f"**{_('Shown hands')}**")
+    st.markdown("**" + _("Shown hands") + "**")
     for s in found:
         parts = []
         for run in record.boards:
@@ -193,5 +193,5 @@ def shown(record: HandRecord, rules: RuleSet, lang: str) -> None:
                 parts.append(evaluate([*s.cards, *known], rules.ranking).describe())
             except (AnalyzerError, ValueError) as error:
                 parts.append(str(error))
-        suffix = f" ({_('mucked')})" if s.mucked else ""
+        suffix = " (" + _("mucked") + ")" if s.mucked else ""
         st.markdown(f"**{md(s.player)}**{suffix}: {card_md(s.cards)} — " + " / ".join(md(p) for p in parts))

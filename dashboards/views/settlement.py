@@ -10,6 +10,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from analyzer.i18n import _, f_, fn_
+from analyzer.i18n import render as say
 from analyzer.money import ChipValue, Unit
 from analyzer.safetext import chart_label
 from analyzer.settlement import (
@@ -163,7 +164,7 @@ def show(result: NightSettlement, lang: str) -> None:
     else:
         st.error(fn_("{n} problem:", "{n} problems:", len(result.problems)))
         for problem in result.problems:
-            st.markdown("- " + md(problem))
+            st.markdown("- " + md(say(problem)))
     rows = [
         {
             "player": p.player,
@@ -188,13 +189,13 @@ def show(result: NightSettlement, lang: str) -> None:
     st.plotly_chart(fig, key="settle_chart")
     st.subheader(_("Who pays whom"))
     if result.corrections:
-        st.info(f_("Recommendation: {text}", text=md(result.recommendation)))
+        st.info(f_("Recommendation: {text}", text=md(say(result.recommendation))))
     left, right = st.columns(2)
     for column, key, moves, value in (
         (left, "as_paid", result.transfers, AS_PAID),
         (right, "as_audited", result.audited, AS_AUDITED),
     ):
-        badge = f" · {_('recommended')}" if result.corrections and result.recommended == value else ""
+        badge = " · " + _("recommended") if result.corrections and result.recommended == value else ""
         column.markdown(f"**{word(SETTLEMENT_SIDES, key)}**{badge}")
         column.caption(word(SETTLEMENT_SIDES, f"{key}_help"))
         for line in transfers_md(moves, result, lang):
