@@ -102,7 +102,7 @@ def command(
         night = audit_files(read_all(paths, format=format_name), rules=rules)
     summary = night.summary
     if not summary.read:
-        first = next((p.message for a in night.audits for p in a.problems), "")
+        first = next((render(p.message) for a in night.audits for p in a.problems), "")
         more = f"; first: {first}" if first else ""
         fail(f"{summary.no_hands()}: expected at least one hand history among the paths given{more}", EXIT_CANNOT_RUN)
     unit = Unit(summary.unit.currency, summary.unit.decimals, value if summary.unit.chips else None)
@@ -115,7 +115,7 @@ def command(
         click.echo(f"{where} hand {a.hand_id} [{a.rules or '-'}] {a.verdict.value}")
         for p in a.problems:
             at = f" (action {p.action_index})" if p.action_index is not None else ""
-            click.echo(f"    {p.code.value}{at}: {p.message}")
+            click.echo(f"    {p.code.value}{at}: {render(p.message)}")
     if not as_json:
         for note in night.notes:
             click.echo(f"note: {note}")

@@ -8,6 +8,7 @@ import pandas as pd
 import streamlit as st
 
 from analyzer.i18n import _, f_, fn_
+from analyzer.i18n import render as say
 from analyzer.money import CHIPS, Unit
 from analyzer.night import NightAudit
 from analyzer.replay.findings import HandAudit
@@ -227,7 +228,7 @@ def problems(audit: NightAudit, shown: tuple[HandAudit, ...], lang: str) -> None
             head = f"{verdict_label(p.verdict.value)} · **{md(a.hand_id)}** · `{p.code.value}`{rule} {where}"
             left, right = st.columns([5, 1])
             left.markdown(head)
-            left.markdown(md(p.message))
+            left.markdown(md(say(p.message)))
             if a.hand_id in audit.records and right.button(_("Replay"), key=f"audit_replay_{n}"):
                 st.session_state[context.REPLAY_HAND] = a.hand_id
                 st.session_state[context.REPLAY_STEP] = p.action_index if p.action_index is not None else -1

@@ -11,6 +11,7 @@ import streamlit as st
 from analyzer.casino import CasinoReport, report_bytes
 from analyzer.errors import AnalyzerError
 from analyzer.i18n import _, f_
+from analyzer.i18n import render as say
 from dashboards import context
 from dashboards.show import columns, md, money, verdict_label
 from parsers.errors import HandHistoryError
@@ -144,7 +145,7 @@ def bets(report: CasinoReport, lang: str) -> None:
     st.dataframe(pd.DataFrame(rows), hide_index=True, key="casino_bets")
     for b in report.audit.bets:
         for p in b.problems:
-            st.markdown(f"- {verdict_label(p.verdict.value)} `{p.code.value}` {md(p.rule or '')}: {md(p.message)}")
+            st.markdown(f"- {verdict_label(p.verdict.value)} `{p.code.value}` {md(p.rule or '')}: {md(say(p.message))}")
 
 
 def draws(report: CasinoReport, lang: str) -> None:

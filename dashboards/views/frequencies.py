@@ -6,9 +6,12 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
+from analyzer.evaluator.categories import Category
 from analyzer.frequencies import Frequencies, exact_frequencies
 from analyzer.i18n import _, f_, number
+from analyzer.i18n import render as say
 from analyzer.observed import Comparison
+from analyzer.quiz.names import category_text
 from dashboards import context, data, stores
 from dashboards.show import columns, md
 from dashboards.words import COLUMNS, word
@@ -48,12 +51,22 @@ def render() -> None:
     exact_table(lang)
 
 
+def line_name(name: str) -> str:
+    """A line's name in the language in force: a category in the seeds' words ("Drilling",
+    "Trío"), an event through the catalog."""
+    try:
+        category = Category(name)
+    except ValueError:
+        return _(name)
+    return say(category_text(category))
+
+
 def show(c: Comparison, n: int, lang: str) -> None:
-    st.subheader(md(c.title))
+    st.subheader(md(_(c.title)))
     if c.caution:
-        st.warning(_("Small sample:") + " " + md(c.caution))
+        st.warning(_("Small sample:") + " " + md(say(c.caution)))
     if c.note:
-        st.info(md(c.note))
+        st.info(md(say(c.note)))
     if c.statistic is not None and c.p_value is not None:
         st.markdown(
             f_(
@@ -68,7 +81,7 @@ def show(c: Comparison, n: int, lang: str) -> None:
         low, high = line.interval or (None, None)
         rows.append(
             {
-                "name": line.name,
+                "name": line_name(line.name),
                 "count": line.count,
                 "total": line.total,
                 "observed": None if line.rate is None else 100 * line.rate,

@@ -12,6 +12,7 @@ import streamlit as st
 
 from analyzer.audit import audit_hand
 from analyzer.i18n import _, f_
+from analyzer.i18n import render as say
 from analyzer.replay.findings import HandAudit
 from analyzer.ruleset import load_rules
 from dashboards import context
@@ -153,7 +154,7 @@ def verdict(record: HandRecord, audit: HandAudit, lang: str) -> None:
         st.warning(line)
         for p in audit.problems:
             where = f_("at action {n}", n=p.action_index) if p.action_index is not None else ""
-            st.markdown(f"- `{p.code.value}` {where}: {md(p.message)}")
+            st.markdown(f"- `{p.code.value}` {where}: {md(say(p.message))}")
     else:
         st.success(line + " · " + _("every action and the payout check out"))
     rows = [

@@ -10,6 +10,7 @@ from analyzer.detect import rules_for
 from analyzer.errors import AnalyzerError
 from analyzer.evaluator import evaluate
 from analyzer.i18n import _, f_
+from analyzer.i18n import render as say
 from analyzer.replay.engine import BOARD_SIZE, Replay, Step, replay
 from analyzer.replay.findings import HandAudit
 from analyzer.ruleset import RuleSet, load_rules
@@ -136,7 +137,7 @@ def notes(result: Replay, audit: HandAudit | None, index: int, lang: str) -> Non
     for p in problems:
         here = p.action_index == index
         where = f_("at action {n}", n=p.action_index) if p.action_index is not None else ""
-        text = f"`{p.code.value}` {where}: {md(p.message)}"
+        text = f"`{p.code.value}` {where}: {md(say(p.message))}"
         if here:
             st.error(text)
         else:
