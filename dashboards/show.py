@@ -12,6 +12,7 @@ import re
 import pandas as pd
 
 from analyzer.cards import Card
+from analyzer.i18n import current
 from analyzer.money import CHIPS, format_money
 from analyzer.safetext import page_text
 from dashboards.words import COLUMNS, word
@@ -40,7 +41,7 @@ def md(text: object) -> str:
 def money(amount: int | None, decimals: int, currency: str = CHIPS) -> str:
     """Minor units as a person reads them (:func:`analyzer.money.format_money`: the one
     formatter): ``money(123456, 2, "USD") == '$1,234.56'``, chips as chips (``'1,234.56'``)."""
-    return "" if amount is None else format_money(amount, currency, decimals)
+    return "" if amount is None else format_money(amount, currency, decimals, locale=current())
 
 
 def cards(texts: tuple[str, ...] | list[str]) -> str:

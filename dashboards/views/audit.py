@@ -8,13 +8,12 @@ import pandas as pd
 import streamlit as st
 
 from analyzer.i18n import _, f_, fn_
-from analyzer.i18n import render as say
-from analyzer.money import CHIPS, Unit
+from analyzer.money import Unit
 from analyzer.night import NightAudit
 from analyzer.replay.findings import HandAudit
 from analyzer.report import audit_json, ledger_csv, problems_csv, summary_json
-from dashboards import context, data, nav, store_view
-from dashboards.show import columns, md, money, verdict_label
+from dashboards import context, data, nav, store_view, viewmodel
+from dashboards.show import columns, md
 from dashboards.uploads import LIMITS, Upload
 from dashboards.words import VERDICTS as VERDICT_WORDS
 from dashboards.words import word
@@ -173,23 +172,7 @@ def verdict(audit: NightAudit, lang: str) -> None:
 
 
 def hand_rows(audits: tuple[HandAudit, ...], audit: NightAudit) -> pd.DataFrame:
-    rows = []
-    for a in audits:
-        record = audit.records.get(a.hand_id)
-        decimals = record.decimals if record else 0
-        rows.append(
-            {
-                "hand": a.hand_id,
-                "verdict": verdict_label(a.verdict.value),
-                "problems": " ".join(dict.fromkeys(a.codes)),
-                "players": len(a.ledger),
-                "pot": money(a.total_pot, decimals, record.currency) if record else "",
-                "rules": a.rules,
-                "file": a.file,
-                "line": a.line,
-            }
-        )
-    return pd.DataFrame(rows, columns=["hand", "verdict", "problems", "players", "pot", "rules", "file", "line"])
+    return pd.DataFrame(viewmodel.hand_rows(audits, audit), columns=list(viewmodel.HAND_COLUMNS))
 
 
 def hands_table(audit: NightAudit, lang: str) -> tuple[HandAudit, ...]:
@@ -203,13 +186,7 @@ def hands_table(audit: NightAudit, lang: str) -> tuple[HandAudit, ...]:
     )
     chosen_codes = c2.multiselect(_("Problem codes"), codes, key=CODES)
     search = c3.text_input(_("Hand or player"), key=SEARCH).strip().lower()
-    shown = tuple(
-        a
-        for a in audit.audits
-        if (not chosen_verdicts or a.verdict.value in chosen_verdicts)
-        and (not chosen_codes or set(chosen_codes) & set(a.codes))
-        and (not search or search in a.hand_id.lower() or any(search in r.player.lower() for r in a.ledger))
-    )
+    shown = viewmodel.filter_hands(audit.audits, chosen_verdicts, chosen_codes, search)
     st.caption(f_("{shown} of {total} hands", shown=len(shown), total=len(audit.audits)))
     st.dataframe(columns(hand_rows(shown, audit), lang), hide_index=True, width="stretch", key="audit_table")
     return shown
@@ -217,24 +194,23 @@ def hands_table(audit: NightAudit, lang: str) -> tuple[HandAudit, ...]:
 
 def problems(audit: NightAudit, shown: tuple[HandAudit, ...], lang: str) -> None:
     st.subheader(_("Problems, explained"))
-    found = [(a, p) for a in shown for p in a.problems]
-    if not found:
+    cards, more = viewmodel.problem_cards(audit, shown, SHOWN_PROBLEMS)
+    if not cards:
         st.success(_("No problems in these hands."))
         return
-    for n, (a, p) in enumerate(found[:SHOWN_PROBLEMS]):
+    for n, card in enumerate(cards):
         with st.container(border=True):
-            where = f_("at action {n}", n=p.action_index) if p.action_index is not None else ""
-            rule = f" · {md(p.rule)}" if p.rule else ""
-            head = f"{verdict_label(p.verdict.value)} · **{md(a.hand_id)}** · `{p.code.value}`{rule} {where}"
+            rule = f" · {md(card.rule)}" if card.rule else ""
+            head = f"{card.verdict} · **{md(card.hand_id)}** · `{card.code}`{rule} {card.where}"
             left, right = st.columns([5, 1])
             left.markdown(head)
-            left.markdown(md(say(p.message)))
-            if a.hand_id in audit.records and right.button(_("Replay"), key=f"audit_replay_{n}"):
-                st.session_state[context.REPLAY_HAND] = a.hand_id
-                st.session_state[context.REPLAY_STEP] = p.action_index if p.action_index is not None else -1
+            left.markdown(md(card.message))
+            if card.replayable and right.button(_("Replay"), key=f"audit_replay_{n}"):
+                st.session_state[context.REPLAY_HAND] = card.hand_id
+                st.session_state[context.REPLAY_STEP] = card.action_index if card.action_index is not None else -1
                 nav.goto("replayer")
-    if len(found) > SHOWN_PROBLEMS:
-        st.caption(f_("{n} more problems: filter the table to see them", n=len(found) - SHOWN_PROBLEMS))
+    if more:
+        st.caption(f_("{n} more problems: filter the table to see them", n=more))
 
 
 def ledger(audit: NightAudit, shown: tuple[HandAudit, ...], lang: str) -> None:
@@ -245,29 +221,7 @@ def ledger(audit: NightAudit, shown: tuple[HandAudit, ...], lang: str) -> None:
             "settles it, beside what the source paid."
         )
     )
-    rows = []
-    for a in shown:
-        record = audit.records.get(a.hand_id)
-        decimals = record.decimals if record else 0
-        currency = record.currency if record else CHIPS
-        for r in a.ledger:
-            rows.append(
-                {
-                    "hand": a.hand_id,
-                    "player": r.player,
-                    "seat": r.seat,
-                    "start": money(r.start, decimals, currency),
-                    "posted": money(r.posted, decimals, currency),
-                    "invested": money(sum(r.invested), decimals, currency),
-                    "returned": money(r.returned, decimals, currency),
-                    "won": money(sum(r.won), decimals, currency),
-                    "claimed": money(r.claimed_won, decimals, currency),
-                    "rake": money(r.rake, decimals, currency),
-                    "net": money(r.net, decimals, currency),
-                }
-            )
-            if len(rows) >= LEDGER_ROWS:
-                break
+    rows = viewmodel.ledger_rows(audit, shown, LEDGER_ROWS)
     st.dataframe(columns(pd.DataFrame(rows), lang), hide_index=True, width="stretch", key="audit_ledger")
 
 

@@ -22,7 +22,7 @@ from analyzer.settlement import (
     settle_ledger_text,
     settlement_csv,
 )
-from dashboards import context, data
+from dashboards import context, data, viewmodel
 from dashboards.show import columns, md
 from dashboards.uploads import Upload
 from dashboards.words import COLUMNS, SETTLEMENT_SIDES, word
@@ -165,19 +165,7 @@ def show(result: NightSettlement, lang: str) -> None:
         st.error(fn_("{n} problem:", "{n} problems:", len(result.problems)))
         for problem in result.problems:
             st.markdown("- " + md(say(problem)))
-    rows = [
-        {
-            "player": p.player,
-            "bought_in": m(p.bought_in),
-            "cashed_out": m(p.cashed_out),
-            "net": m(p.net),
-            "paid_by_hands": "" if p.paid_by_hands is None else m(p.paid_by_hands),
-            "owed_by_hands": "" if p.owed_by_hands is None else m(p.owed_by_hands),
-            "correction": m(p.correction) if p.correction else "",
-            "audited_net": m(p.audited_net),
-        }
-        for p in result.players
-    ]
+    rows = viewmodel.settlement_rows(result)
     st.dataframe(columns(pd.DataFrame(rows), lang), hide_index=True, key="settle_players")
     fig = go.Figure()
     scale = 10**result.decimals
