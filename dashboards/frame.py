@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import streamlit as st
 
-from analyzer.i18n import LANG_NAMES, LANGS, _, f_, set_language
+from analyzer.i18n import LANG_NAMES, LANGS, _, f_, reset_language, set_language
 from analyzer.ruleset import preset_names
 from dashboards import context
 from dashboards.context import AUTO, Context
@@ -81,6 +81,10 @@ def page_of(page: Page, lang: str, *, default: bool = False) -> st.Page:
 
 def main(start: str | None = None) -> None:
     st.set_page_config(page_title="sixplus", page_icon="🂡", layout="wide")
-    ctx = sidebar()
-    first = start or PAGES[0].slug
-    st.navigation([page_of(p, ctx.lang, default=p.slug == first) for p in PAGES]).run()
+    token = set_language(st.session_state.get(context.LANG))  # this run's language, given back at its end
+    try:
+        ctx = sidebar()
+        first = start or PAGES[0].slug
+        st.navigation([page_of(p, ctx.lang, default=p.slug == first) for p in PAGES]).run()
+    finally:
+        reset_language(token)

@@ -14,7 +14,7 @@ from typing import Any
 import click
 
 from analyzer.compiled import describe
-from analyzer.i18n import LANGS, from_environment, set_language
+from analyzer.i18n import LANGS, from_environment, reset_language, set_language
 from analyzer.safetext import VisibleStream
 
 #: command name -> (module under analyzer.cli, one-line help)
@@ -69,7 +69,8 @@ def cli(lang: str | None) -> None:
 
     In German: sixplus --lang de audit night.txt
     """
-    set_language(lang or from_environment())
+    token = set_language(lang or from_environment())
+    click.get_current_context().call_on_close(lambda: reset_language(token))
     visible()
 
 

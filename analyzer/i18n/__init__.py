@@ -30,7 +30,7 @@ import os
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from contextvars import ContextVar
+from contextvars import ContextVar, Token
 from functools import lru_cache
 from pathlib import Path
 
@@ -141,10 +141,15 @@ def translations(lang: str) -> _gettext.NullTranslations:
     return found
 
 
-def set_language(lang: str | None) -> str:
-    """Make ``lang`` the language in force from now on (the CLI, once per command)."""
-    _lang.set(normalize(lang))
-    return _lang.get()
+def set_language(lang: str | None) -> Token[str]:
+    """Make ``lang`` the language in force from now on (a page run, a CLI command); the token
+    gives the language before back to :func:`reset_language`."""
+    return _lang.set(normalize(lang))
+
+
+def reset_language(token: Token[str]) -> None:
+    """The language in force before :func:`set_language` made ``token``."""
+    _lang.reset(token)
 
 
 def current() -> str:
@@ -240,6 +245,7 @@ __all__ = [
     "pmsg",
     "rank_word",
     "render",
+    "reset_language",
     "set_language",
     "translations",
     "use",
