@@ -123,7 +123,7 @@ class Unit:
     currency: str = CHIPS
     decimals: int = 0
     value: ChipValue | None = None
-    locale: str = "en"
+    locale: str = ""  # "": the language in force (analyzer.i18n.use)
 
     @property
     def chips(self) -> bool:
@@ -135,15 +135,22 @@ class Unit:
         >>> Unit("CHIPS", 0, ChipValue.parse("0.05 EUR")).text(210493)
         '€10,524.65'
         """
+        from analyzer.i18n import current
+
+        locale = self.locale or current()
         if self.value is not None and is_chips(self.currency):
             minor = amount * self.value.per_chip
-            return format_money(minor, self.value.currency, self.decimals + self.value.decimals, locale=self.locale)
-        return format_money(amount, self.currency, self.decimals, locale=self.locale)
+            return format_money(minor, self.value.currency, self.decimals + self.value.decimals, locale=locale)
+        return format_money(amount, self.currency, self.decimals, locale=locale)
 
     def words(self, amount: int) -> str:
         """An amount in a sentence: chips say so (``210,493 chips``), money shows its symbol."""
+        from analyzer.i18n import fn_
+
         text = self.text(amount)
-        return f"{text} chip{'s' * (abs(amount) != 10**self.decimals)}" if self.chips else text
+        if not self.chips:
+            return text
+        return fn_("{amount} chip", "{amount} chips", 1 if abs(amount) == 10**self.decimals else 2, amount=text)
 
     def json(self) -> dict[str, object]:
         out: dict[str, object] = {"unit": self.currency, "decimals": self.decimals}

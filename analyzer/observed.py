@@ -35,6 +35,7 @@ from analyzer.evaluator import ORDER, Category, Ranking, strengths
 from analyzer.evaluator.categories import CATEGORY_SHIFT, POSITION
 from analyzer.evaluator.combos import hand_blocks
 from analyzer.frequencies import exact_frequencies
+from analyzer.i18n import N_, Msg, msg
 
 Z95 = 1.959963984540054  # the 97.5% quantile of the standard normal
 MIN_SAMPLE = 100  # hands below which a comparison says so instead of judging
@@ -76,12 +77,12 @@ class Comparison:
     statistic: float | None  # chi-square over the lines as one distribution (None for events)
     degrees: int
     p_value: float | None
-    caution: str | None  # too small a sample to judge
-    note: str | None = None  # why the observed may differ from the exact without anything wrong
+    caution: Msg | None  # too small a sample to judge
+    note: Msg | None = None  # why the observed may differ from the exact without anything wrong
 
 
-SHOWDOWN_NOTE = "players fold weak hands before a showdown, so showdown hands are expected to be stronger"
-SHOWN_NOTE = "only {known} of {dealt} dealt hands have known hole cards: those shown lean toward strong hands"
+SHOWDOWN_NOTE = msg("players fold weak hands before a showdown, so showdown hands are expected to be stronger")
+SHOWN_NOTE = N_("only {known} of {dealt} dealt hands have known hole cards: those shown lean toward strong hands")
 
 
 def wilson(count: int, total: int, z: float = Z95) -> tuple[float, float] | None:
@@ -216,13 +217,13 @@ def set_on_flop_probability(deck: int) -> Fraction:
     return 1 - Fraction(comb(unseen - 2, 3), comb(unseen, 3))
 
 
-def _caution(total: int) -> str | None:
+def _caution(total: int) -> Msg | None:
     if total >= MIN_SAMPLE:
         return None
-    return f"only {total} hands: too few to judge (a test needs at least {MIN_SAMPLE})"
+    return msg("only {total} hands: too few to judge (a test needs at least {least})", total=total, least=MIN_SAMPLE)
 
 
-def _categories(title: str, ranking: Ranking, counts: dict[str, int], note: str | None) -> Comparison:
+def _categories(title: str, ranking: Ranking, counts: dict[str, int], note: Msg | None) -> Comparison:
     exact = seven_card_probabilities(ranking)
     names = [c.value for c in reversed(ORDER[ranking])]
     total = sum(counts.values())
@@ -286,25 +287,30 @@ def compare_counts(frames: list[pl.DataFrame]) -> tuple[Comparison, ...]:
         ranking = Ranking(name)
         row = per[name]
         partly = row["known"] < dealt_by_ranking[name]
-        note = SHOWN_NOTE.format(known=row["known"], dealt=dealt_by_ranking[name]) if partly else None
+        note = msg(SHOWN_NOTE, known=row["known"], dealt=dealt_by_ranking[name]) if partly else None
         made = dealt.get(name, {})
-        out.append(_categories("Best hand of every dealt hand known, board complete", ranking, made, note))
-        out.append(_categories("Best hand at showdown", ranking, shown.get(name, {}), SHOWDOWN_NOTE))
+        out.append(_categories(N_("Best hand of every dealt hand known, board complete"), ranking, made, note))
+        out.append(_categories(N_("Best hand at showdown"), ranking, shown.get(name, {}), SHOWDOWN_NOTE))
         out.append(_events(ranking, row, made, note))
     return tuple(out)
 
 
-def _events(ranking: Ranking, row: dict[str, int], dealt: dict[str, int], note: str | None) -> Comparison:
+def _events(ranking: Ranking, row: dict[str, int], dealt: dict[str, int], note: Msg | None) -> Comparison:
     deck = ranking.deck_size
     exact = seven_card_probabilities(ranking)
     lines = [
-        Line("pocket pair dealt", row["pairs"] or 0, row["pair_chances"], pocket_pair_probability(deck)),
+        Line(N_("pocket pair dealt"), row["pairs"] or 0, row["pair_chances"], pocket_pair_probability(deck)),
         Line(
-            "set or better flopped (with a pair)", row["sets"] or 0, row["set_chances"], set_on_flop_probability(deck)
+            N_("set or better flopped (with a pair)"),
+            row["sets"] or 0,
+            row["set_chances"],
+            set_on_flop_probability(deck),
         ),
-        Line("flush made (7 cards)", dealt.get("flush", 0), row["full"], exact["flush"]),
+        Line(N_("flush made (7 cards)"), dealt.get("flush", 0), row["full"], exact["flush"]),
     ]
     if deck == 36:
-        lines.append(Line("A-6-7-8-9 straight made", row["wheels"], row["full"], wheel_straight_probability(ranking)))
+        lines.append(
+            Line(N_("A-6-7-8-9 straight made"), row["wheels"], row["full"], wheel_straight_probability(ranking))
+        )
     chances = row["pair_chances"]
-    return Comparison("Events", ranking, chances, tuple(lines), None, 0, None, _caution(chances), note)
+    return Comparison(N_("Events"), ranking, chances, tuple(lines), None, 0, None, _caution(chances), note)

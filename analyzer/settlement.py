@@ -36,6 +36,7 @@ from dataclasses import dataclass, field, replace
 
 from analyzer.audit.records import HandAudit
 from analyzer.audit.report import safe_cell
+from analyzer.i18n import EMPTY, Join, Msg, _, f_, fn_, msg, nmsg, render
 from analyzer.money import Unit
 from analyzer.replay.findings import Code, Verdict
 from parsers.buyins import BuyIns, parse_buyins, sniff
@@ -105,11 +106,11 @@ class NightSettlement:
     players: tuple[PlayerLine, ...]
     decimals: int
     transfers: tuple[Transfer, ...]  # as paid
-    problems: tuple[str, ...]
+    problems: tuple[Msg, ...]  # each rendered where it is shown (analyzer.i18n.render)
     audited: tuple[Transfer, ...] = ()  # as audited: the corrections applied
     corrections: tuple[Correction, ...] = ()
     recommended: str = AS_PAID  # AS_PAID or AS_AUDITED
-    recommendation: str = ""
+    recommendation: Msg = EMPTY
     unit: Unit = field(default_factory=Unit)
 
     @property
@@ -332,22 +333,24 @@ def settle_pokernow(
     )
 
 
-def match_names(totals: Mapping[str, object], players: set[str]) -> tuple[dict[str, str], tuple[str, ...]]:
+def match_names(totals: Mapping[str, object], players: set[str]) -> tuple[dict[str, str], tuple[Msg, ...]]:
     """The buy-in file's names mapped to the hands' keys, and a line for each name that is ambiguous.
 
     A name the hands use as it is maps to itself; a plain nickname maps to the one PokerNow
     player "Name @ id" of that name (case and spaces aside).
 
-    >>> match_names({"Anna": 0, "Ben": 0, "Carla": 0}, {"Anna @ a1", "Ben", "Carla @ c1", "Carla @ c2"})
-    ({'Anna': 'Anna @ a1'}, ('Carla in the buy-in file matches 2 players of the hands (Carla @ c1, Carla @ c2): \
-write the one meant as it appears in the hands (Carla @ c1)',))
+    >>> players = {"Anna @ a1", "Ben", "Carla @ c1", "Carla @ c2"}
+    >>> mapped, problems = match_names({"Anna": 0, "Ben": 0, "Carla": 0}, players)
+    >>> mapped, [render(p, "en") for p in problems]
+    ({'Anna': 'Anna @ a1'}, ['Carla in the buy-in file matches 2 players of the hands (Carla @ c1, Carla @ c2): \
+write the one meant as it appears in the hands (Carla @ c1)'])
     """
     by_name: dict[str, list[str]] = {}
     for player in sorted(players):
         base = player.rsplit(" @ ", 1)[0] if " @ " in player else player
         by_name.setdefault(_plain(base), []).append(player)
     mapped: dict[str, str] = {}
-    problems: list[str] = []
+    problems: list[Msg] = []
     for name in totals:
         if name in players:
             continue
@@ -356,8 +359,14 @@ write the one meant as it appears in the hands (Carla @ c1)',))
             mapped[name] = found[0]
         elif len(found) > 1:
             problems.append(
-                f"{name} in the buy-in file matches {len(found)} players of the hands ({', '.join(found)}): "
-                f"write the one meant as it appears in the hands ({found[0]})"
+                msg(
+                    "{name} in the buy-in file matches {n} players of the hands ({found}): "
+                    "write the one meant as it appears in the hands ({first})",
+                    name=name,
+                    n=len(found),
+                    found=Join(tuple(found), "list"),
+                    first=found[0],
+                )
             )
     return mapped, tuple(problems)
 
@@ -374,7 +383,7 @@ def _settle(
     fixes: tuple[Correction, ...],
     *,
     key: Callable[[str], str],
-    matching: tuple[str, ...] = (),
+    matching: tuple[Msg, ...] = (),
 ) -> NightSettlement:
     m = unit.text
     hands_paid: dict[str, int] = {}
@@ -392,61 +401,83 @@ def _settle(
         )
         for player, (bought, cashed) in totals.items()
     )
-    problems: list[str] = list(matching)
+    problems: list[Msg] = list(matching)
     money_in, money_out = sum(p.bought_in for p in players), sum(p.cashed_out for p in players)
     if money_in != money_out:
         problems.append(
-            f"money in {m(money_in)} is not money out {m(money_out)}: {bank_words(money_in - money_out, m)}"
+            msg(
+                "money in {money_in} is not money out {money_out}: {bank}",
+                money_in=m(money_in),
+                money_out=m(money_out),
+                bank=bank_words(money_in - money_out, m),
+            )
         )
     for p in players:
         if p.paid_by_hands is not None and p.paid_by_hands != p.net:
             problems.append(
-                f"{p.player}: the ledger gives {m(p.net)} (cashed out {m(p.cashed_out)}, bought in "
-                f"{m(p.bought_in)}), the hands give {m(p.paid_by_hands)}"
+                msg(
+                    "{player}: the ledger gives {net} (cashed out {cashed_out}, bought in {bought_in}), "
+                    "the hands give {hands}",
+                    player=p.player,
+                    net=m(p.net),
+                    cashed_out=m(p.cashed_out),
+                    bought_in=m(p.bought_in),
+                    hands=m(p.paid_by_hands),
+                )
             )
         if p.owed_by_hands is not None and p.paid_by_hands is not None and p.owed_by_hands != p.paid_by_hands:
             problems.append(
-                f"{p.player}: the hands paid {m(p.paid_by_hands)} but the audit says {m(p.owed_by_hands)} "
-                f"({m(p.owed_by_hands - p.paid_by_hands)} to correct)"
+                msg(
+                    "{player}: the hands paid {paid} but the audit says {owed} ({off} to correct)",
+                    player=p.player,
+                    paid=m(p.paid_by_hands),
+                    owed=m(p.owed_by_hands),
+                    off=m(p.owed_by_hands - p.paid_by_hands),
+                )
             )
     known = {key(p.player) for p in players}
     for name in sorted(set(paid or {}) | set(owed or {})):
         if key(name) not in known:
-            problems.append(f"{name} played hands but is not in the ledger")
-    night = NightSettlement(players, unit.decimals, (), tuple(problems), (), fixes, AS_PAID, "", unit)
+            problems.append(msg("{name} played hands but is not in the ledger", name=name))
+    night = NightSettlement(players, unit.decimals, (), tuple(problems), (), fixes, AS_PAID, EMPTY, unit)
     paid_moves = settle_results(night.results(AS_PAID))
     audited_moves = settle_results(night.results(AS_AUDITED))
     choice, why = _recommend(night)
     return replace(night, transfers=paid_moves, audited=audited_moves, recommended=choice, recommendation=why)
 
 
-def bank_words(held: int, money: Callable[[int], str]) -> str:
+def bank_words(held: int, money: Callable[[int], str]) -> Msg:
     """The bank's surplus (``held`` > 0: money in exceeds money out) or shortfall, with its sign right.
 
-    >>> bank_words(35856, str), bank_words(-5, str)
-    ('the bank holds 35856 more than it paid out', 'the bank paid out 5 more than it took in')
+    >>> render(bank_words(35856, str), "en"), render(bank_words(-5, str), "de")
+    ('the bank holds 35856 more than it paid out', 'die Bank hat 5 mehr ausgezahlt als eingenommen')
     """
     if held > 0:
-        return f"the bank holds {money(held)} more than it paid out"
-    return f"the bank paid out {money(-held)} more than it took in"
+        return msg("the bank holds {amount} more than it paid out", amount=money(held))
+    return msg("the bank paid out {amount} more than it took in", amount=money(-held))
 
 
-def _recommend(night: NightSettlement) -> tuple[str, str]:
+def _recommend(night: NightSettlement) -> tuple[str, Msg]:
     """Which column to pay, and why, in one sentence."""
     fixes = night.corrections
     if not fixes:
-        return AS_PAID, "pay as paid: the audit found no payout to correct"
+        return AS_PAID, msg("pay as paid: the audit found no payout to correct")
     hands = list(dict.fromkeys(c.hand_id for c in fixes))
     moved = sum(abs(c.amount) for c in fixes)
     uneven = [h for h in hands if sum(c.amount for c in fixes if c.hand_id == h)]
-    why = (
-        f"pay as audited: {len(hands)} hand{'s' * (len(hands) != 1)} paid wrong "
-        f"({night.unit.words(moved)} to correct), each correction traced to its hand"
+    why = nmsg(
+        "pay as audited: {n} hand paid wrong ({amount} to correct), each correction traced to its hand",
+        "pay as audited: {n} hands paid wrong ({amount} to correct), each correction traced to its hand",
+        len(hands),
+        amount=night.unit.words(moved),
     )
     if uneven:
-        why += (
-            f"; check {', '.join(uneven)} first: the audit replays a different pot there than the file paid out, "
-            f"so the difference ({night.money(abs(night.residual))}) goes through the bank"
+        why = msg(
+            "{why}; check {hands} first: the audit replays a different pot there than the file paid out, "
+            "so the difference ({amount}) goes through the bank",
+            why=why,
+            hands=Join(tuple(uneven), "list"),
+            amount=night.money(abs(night.residual)),
         )
     return AS_AUDITED, why
 
@@ -476,9 +507,12 @@ def settle_ledger_text(
         night = None
     if night is not None:
         if unread:  # the results below cannot be complete: say so first
-            caveat = (
-                f"{unread} hand{'s' * (unread != 1)} of the night could not be read (see the audit), "
-                "so the hands cannot account for every player's result"
+            caveat = nmsg(
+                "{n} hand of the night could not be read (see the audit), "
+                "so the hands cannot account for every player's result",
+                "{n} hands of the night could not be read (see the audit), "
+                "so the hands cannot account for every player's result",
+                unread,
             )
             night = replace(night, problems=(caveat, *night.problems))
         return night
@@ -492,27 +526,39 @@ def report_lines(night: NightSettlement) -> list[str]:
     """The settlement in words: the balance, each problem, who pays whom as paid (and as
     audited, with each correction and its hand, when the audit corrects anything), the advice."""
     m = night.money
-    lines = [f"money in {m(night.money_in)}, money out {m(night.money_out)}"]
-    lines.extend(f"problem: {p}" for p in night.problems)
+    lines = [f_("money in {money_in}, money out {money_out}", money_in=m(night.money_in), money_out=m(night.money_out))]
+    lines.extend(f_("problem: {problem}", problem=p) for p in night.problems)
     if not night.corrections:
         lines.extend(_pays(t, m) for t in night.transfers)
         if not night.transfers:
-            lines.append("nobody owes anybody")
+            lines.append(f_("nobody owes anybody"))
         return lines
-    lines.append(f"{AS_PAID}:")
+    lines.append(_column(AS_PAID) + ":")
     lines.extend("  " + _pays(t, m) for t in night.transfers)
-    lines.append(f"{AS_AUDITED}:")
+    lines.append(_column(AS_AUDITED) + ":")
     lines.extend("  " + _pays(t, m) for t in night.audited)
     lines.extend(
-        f"  correction: hand {c.hand_id}: {c.player} {_signed(c.amount, m)} ({', '.join(c.codes)})"
+        "  "
+        + f_(
+            "correction: hand {hand}: {player} {amount} ({codes})",
+            hand=c.hand_id,
+            player=c.player,
+            amount=_signed(c.amount, m),
+            codes=", ".join(c.codes),
+        )
         for c in night.corrections
     )
-    lines.append(f"recommended: {night.recommendation}")
+    lines.append(f_("recommended: {why}", why=night.recommendation))
     return lines
 
 
+def _column(column: str) -> str:
+    """A column's name in the language in force (``as paid``, ``as audited``)."""
+    return _("as audited") if column == AS_AUDITED else _("as paid")
+
+
 def _pays(t: Transfer, m: Callable[[int], str]) -> str:
-    return f"{t.payer} pays {t.payee} {m(t.amount)}"
+    return f_("{payer} pays {payee} {amount}", payer=t.payer, payee=t.payee, amount=m(t.amount))
 
 
 def _signed(amount: int, m: Callable[[int], str]) -> str:
@@ -539,17 +585,26 @@ def settlement_csv(night: NightSettlement) -> str:
     return out.getvalue()
 
 
-def chat_text(night: NightSettlement, *, title: str = "Tonight's settlement") -> str:
+def chat_text(night: NightSettlement, *, title: str = "") -> str:
     """A short text a host pastes into a group chat: the recommended transfers, one a line."""
     audited = night.recommended == AS_AUDITED
     moves = night.audited if audited else night.transfers
-    lines = [f"{title} ({night.recommended}):"]
+    title = title or _("Tonight's settlement")
+    lines = [f"{title} ({_column(night.recommended)}):"]
     lines.extend(f"• {_pays(t, night.money)}" for t in moves)
     if not moves:
-        lines.append("• nobody owes anybody")
+        lines.append("• " + f_("nobody owes anybody"))
     if audited:
         hands = list(dict.fromkeys(c.hand_id for c in night.corrections))
-        lines.append(f"Corrected after the audit: {len(hands)} hand{'s' * (len(hands) != 1)} ({', '.join(hands)}).")
+        lines.append(
+            fn_(
+                "Corrected after the audit: {n} hand ({hands}).",
+                "Corrected after the audit: {n} hands ({hands}).",
+                len(hands),
+                hands=", ".join(hands),
+            )
+        )
     if night.money_in != night.money_out:
-        lines.append(bank_words(night.money_in - night.money_out, night.money).capitalize() + ".")
+        words = render(bank_words(night.money_in - night.money_out, night.money))
+        lines.append(words[:1].upper() + words[1:] + ".")
     return "\n".join(lines) + "\n"

@@ -12,7 +12,7 @@ from typing import Literal, get_args
 
 import streamlit as st
 
-from dashboards.strings import LANGS, Lang
+from analyzer.i18n import LANGS
 
 Source = Literal["sample", "upload", "files", "store"]
 SOURCES: tuple[Source, ...] = get_args(Source)
@@ -39,7 +39,7 @@ ENV_SAMPLE = "SIXPLUS_SAMPLE"  # "1": open on the sample night even if a store i
 
 @dataclass(frozen=True, slots=True)
 class Context:
-    lang: Lang
+    lang: str  # en, de or es
     source: Source
     rules: str  # AUTO (each hand by its source) or a preset name
     store: str  # the store folder ("" when none)

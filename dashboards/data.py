@@ -16,12 +16,13 @@ from pathlib import Path
 import streamlit as st
 
 from analyzer.audit.night import NightAudit, audit_files
+from analyzer.i18n import _, f_
 from analyzer.ruleset import RuleSet, load_rules
 from dashboards import context
 from dashboards.context import AUTO, Context
 from dashboards.show import md
-from dashboards.strings import tr
 from dashboards.uploads import FileIssue, Loaded, Upload, read_uploads, uploads_from_paths
+from dashboards.words import SOURCES, word
 from parsers.formats import ParsedFile
 
 SAMPLES = Path(__file__).resolve().parents[1] / "sample_histories"
@@ -114,10 +115,10 @@ def uploads() -> tuple[Upload, ...]:
 
 
 def _ticking(files: Iterable[ParsedFile], total: int, lang: str) -> Iterator[ParsedFile]:
-    bar = st.progress(0.0, text=tr("common.auditing", lang, files=total))
+    bar = st.progress(0.0, text=f_("Auditing the hands of {files} files", files=total))
     for n, f in enumerate(files, 1):
         yield f
-        bar.progress(n / max(total, 1), text=tr("common.auditing", lang, files=total))
+        bar.progress(n / max(total, 1), text=f_("Auditing the hands of {files} files", files=total))
     bar.empty()
 
 
@@ -129,10 +130,12 @@ def _uploaded_night(ctx: Context) -> Night | None:
     key = tuple((u.name, u.digest) for u in files)
     loaded = memo.get(("loaded", key))
     if not isinstance(loaded, Loaded):
-        bar = st.progress(0.0, text=tr("common.reading", ctx.lang, name="", done=0, total=len(files)))
+        bar = st.progress(0.0, text=f_("Reading {name} ({done} of {total})", name="", done=0, total=len(files)))
 
         def progress(done: int, total: int, name: str) -> None:
-            bar.progress(done / max(total, 1), text=tr("common.reading", ctx.lang, name=name, done=done, total=total))
+            bar.progress(
+                done / max(total, 1), text=f_("Reading {name} ({done} of {total})", name=name, done=done, total=total)
+            )
 
         loaded = read_uploads(files, progress=progress)
         bar.empty()
@@ -145,7 +148,7 @@ def _uploaded_night(ctx: Context) -> Night | None:
         for old in [k for k in memo if isinstance(k, tuple) and k[0] == "audit"]:
             del memo[old]
         memo[("audit", key, ctx.rules)] = audit
-    return Night(tr("source.upload", ctx.lang), loaded, audit, ctx.rules, ("upload", key))
+    return Night(_("uploaded files"), loaded, audit, ctx.rules, ("upload", key))
 
 
 def night(ctx: Context | None = None, *, notice: bool = True) -> Night | None:
@@ -161,13 +164,19 @@ def night(ctx: Context | None = None, *, notice: bool = True) -> Night | None:
     else:
         kind = "files" if ctx.source == "files" else "sample"
         named = _named(kind)
-        with st.spinner(tr("common.loading", ctx.lang)):
+        with st.spinner(_("Reading and auditing the hands…")):
             loaded = _shared_loaded(kind, named)
             audit = _shared_audit(kind, named, ctx.rules)
-        found = Night(tr(f"source.{kind}", ctx.lang), loaded, audit, ctx.rules, (kind, named))
+        found = Night(word(SOURCES, kind), loaded, audit, ctx.rules, (kind, named))
     if notice and found is not None and found.loaded.issues:
         first = found.loaded.issues[0]
-        st.warning(tr("common.issues", ctx.lang, n=len(found.loaded.issues), first=md(first.message)))
+        st.warning(
+            f_(  # "file(s)" as the dashboard tests read it
+                "{n} file(s) gave no hands (the Audit page lists them), the first: {first}",
+                n=len(found.loaded.issues),
+                first=md(first.message),
+            )
+        )
     return found
 
 

@@ -11,12 +11,13 @@ from collections.abc import Callable
 
 import streamlit as st
 
+from analyzer.i18n import LANG_NAMES, LANGS, _, f_, reset_language, set_language
 from analyzer.ruleset import preset_names
 from dashboards import context
 from dashboards.context import AUTO, Context
 from dashboards.show import md
-from dashboards.strings import LANG_NAMES, LANGS, tr
 from dashboards.views import PAGES, Page
+from dashboards.words import PAGE_TITLES, SOURCES, word
 
 LOG = logging.getLogger("sixplus.dashboard")
 TABLE_PRESETS = tuple(n for n in preset_names() if n != "sixplus-casino")
@@ -30,24 +31,24 @@ def sidebar() -> Context:
     state.setdefault(context.STORE_DIR, context.default_store())
     if state[context.SOURCE] not in context.available_sources():
         state[context.SOURCE] = "sample"
-    lang = state[context.LANG] if state[context.LANG] in LANGS else "en"
+    set_language(state[context.LANG])  # every text of this run, the sidebar's and the page's
     with st.sidebar:
-        st.selectbox(tr("side.lang", lang), LANGS, format_func=LANG_NAMES.__getitem__, key=context.LANG)
-        lang = state[context.LANG]
+        st.selectbox(_("Language"), LANGS, format_func=LANG_NAMES.__getitem__, key=context.LANG)
+        set_language(state[context.LANG])
         st.radio(
-            tr("side.source", lang),
+            _("Hands from"),
             context.available_sources(),
-            format_func=lambda s: tr(f"source.{s}", lang),
+            format_func=lambda s: word(SOURCES, s),
             key=context.SOURCE,
         )
         if state[context.SOURCE] == "store":
-            st.text_input(tr("side.store_dir", lang), key=context.STORE_DIR)
+            st.text_input(_("Store folder"), key=context.STORE_DIR)
         st.selectbox(
-            tr("side.rules", lang),
+            _("Rule set"),
             (AUTO, *TABLE_PRESETS),
-            format_func=lambda r: tr("rules.auto", lang) if r == AUTO else r,
+            format_func=lambda r: _("auto (per hand)") if r == AUTO else r,
             key=context.RULES,
-            help=tr("side.rules_help", lang),
+            help=_("auto: each hand under the rules its source states; a preset: every hand under it"),
         )
     return context.current()
 
@@ -61,18 +62,29 @@ def guarded(page: Page) -> Callable[[], None]:
             page.render()
         except Exception as error:
             LOG.exception("page %s failed", page.slug)
-            lang = context.current().lang
-            st.error(tr("page.failed", lang, kind=type(error).__name__, what=md(str(error).split("\n", 1)[0][:200])))
+            st.error(
+                f_(
+                    "This page could not be shown ({kind}: {what}); the details are in the server log.",
+                    kind=type(error).__name__,
+                    what=md(str(error).split("\n", 1)[0][:200]),
+                )
+            )
 
     return render
 
 
 def page_of(page: Page, lang: str, *, default: bool = False) -> st.Page:
-    return st.Page(guarded(page), title=tr(page.title, lang), url_path=page.slug, icon=page.icon, default=default)
+    return st.Page(
+        guarded(page), title=word(PAGE_TITLES, page.slug), url_path=page.slug, icon=page.icon, default=default
+    )
 
 
 def main(start: str | None = None) -> None:
     st.set_page_config(page_title="sixplus", page_icon="🂡", layout="wide")
-    ctx = sidebar()
-    first = start or PAGES[0].slug
-    st.navigation([page_of(p, ctx.lang, default=p.slug == first) for p in PAGES]).run()
+    token = set_language(st.session_state.get(context.LANG))  # this run's language, given back at its end
+    try:
+        ctx = sidebar()
+        first = start or PAGES[0].slug
+        st.navigation([page_of(p, ctx.lang, default=p.slug == first) for p in PAGES]).run()
+    finally:
+        reset_language(token)

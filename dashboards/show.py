@@ -12,9 +12,10 @@ import re
 import pandas as pd
 
 from analyzer.cards import Card
+from analyzer.i18n import current
 from analyzer.money import CHIPS, format_money
 from analyzer.safetext import page_text
-from dashboards.strings import STRINGS, tr
+from dashboards.words import COLUMNS, word
 
 VERDICT_ICON = {"ok": "✅", "note": "ℹ️", "warn": "⚠️", "violation": "⛔", "unreadable": "❓"}
 VERDICT_COLOUR = {
@@ -40,7 +41,7 @@ def md(text: object) -> str:
 def money(amount: int | None, decimals: int, currency: str = CHIPS) -> str:
     """Minor units as a person reads them (:func:`analyzer.money.format_money`: the one
     formatter): ``money(123456, 2, "USD") == '$1,234.56'``, chips as chips (``'1,234.56'``)."""
-    return "" if amount is None else format_money(amount, currency, decimals)
+    return "" if amount is None else format_money(amount, currency, decimals, locale=current())
 
 
 def cards(texts: tuple[str, ...] | list[str]) -> str:
@@ -57,8 +58,8 @@ def verdict_label(verdict: str) -> str:
 
 
 def columns(frame: pd.DataFrame, lang: str) -> pd.DataFrame:
-    """A table with its column names in the page's language (``col.<name>`` strings)."""
-    return frame.rename(columns={c: tr(f"col.{c}", lang) for c in frame.columns if f"col.{c}" in STRINGS})
+    """A table with its column names in the page's language (:data:`dashboards.words.COLUMNS`)."""
+    return frame.rename(columns={c: word(COLUMNS, c) for c in frame.columns if c in COLUMNS})
 
 
 _CARD = re.compile(r"^(?:[2-9TJQKA][shdc]|\?\?)$")

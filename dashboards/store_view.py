@@ -6,11 +6,12 @@ import pandas as pd
 import polars as pl
 import streamlit as st
 
+from analyzer.i18n import _, f_
 from analyzer.store.store import Store, StoreError
 from dashboards import data, stores
 from dashboards.context import Context
 from dashboards.show import columns, md, verdict_label
-from dashboards.strings import tr
+from dashboards.words import VERDICTS, word
 
 SHOWN = 5000
 
@@ -32,7 +33,12 @@ def audit(ctx: Context) -> None:
     lang = ctx.lang
     path = data.store_path(ctx)
     if path is None:
-        st.info(tr("common.no_store", lang, path=md(ctx.store)))
+        st.info(
+            f_(
+                "No store at {path}: import hands with `sixplus import FILES --store DIR`, or choose another source.",
+                path=md(ctx.store),
+            )
+        )
         return
     store = Store(path)
     try:
@@ -44,10 +50,17 @@ def audit(ctx: Context) -> None:
         st.error(md(str(error)))
         return
     hands = sum(counts.values())
-    st.markdown(tr("store.summary", lang, path=md(path), hands=hands, imports=len(manifest.imports)))
+    st.markdown(
+        f_(
+            "Store {path}: {hands} hands from {imports} import(s).",
+            path=md(path),
+            hands=hands,
+            imports=len(manifest.imports),
+        )
+    )
     cols = st.columns(4)
     for col, key in zip(cols, ("ok", "warn", "violation", "unreadable"), strict=True):
-        col.metric(tr(f"verdict.{key}", lang), counts.get(key, 0))
+        col.metric(word(VERDICTS, key), counts.get(key, 0))
     rows = [
         {
             "imported": log.at,
@@ -60,12 +73,12 @@ def audit(ctx: Context) -> None:
     ]
     if rows:
         st.dataframe(columns(pd.DataFrame(rows), lang), hide_index=True, key="store_imports")
-    st.subheader(tr("audit.problems_title", lang))
+    st.subheader(_("Problems, explained"))
     if found.height == 0:
-        st.success(tr("audit.no_problems", lang))
+        st.success(_("No problems in these hands."))
         return
     table = found.to_pandas()
     table["verdict"] = [verdict_label(v) for v in table["verdict"]]
     st.dataframe(columns(table.rename(columns={"hand_id": "hand"}), lang), hide_index=True, key="store_problems")
     if found.height >= SHOWN:
-        st.caption(tr("store.first_problems", lang, n=SHOWN))
+        st.caption(f_("The first {n} problems.", n=SHOWN))

@@ -14,6 +14,7 @@ from typing import Any
 import click
 
 from analyzer.compiled import describe
+from analyzer.i18n import LANGS, from_environment, reset_language, set_language
 from analyzer.safetext import VisibleStream
 
 #: command name -> (module under analyzer.cli, one-line help)
@@ -54,12 +55,22 @@ class LazyGroup(click.Group):
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="sixplus", message=f"%(prog)s %(version)s ({describe()})")
-def cli() -> None:
+@click.option(
+    "--lang",
+    type=click.Choice(LANGS),
+    default=None,
+    help="Language of what the commands print (default: the environment's locale, else English).",
+)
+def cli(lang: str | None) -> None:
     """sixplus: read poker hand histories (Short Deck and Texas Hold'em), re-check every
     action and pot split against a rule set, and show what happened.
 
     Example: sixplus audit night.txt --rules shortdeck
+
+    In German: sixplus --lang de audit night.txt
     """
+    token = set_language(lang or from_environment())
+    click.get_current_context().call_on_close(lambda: reset_language(token))
     visible()
 
 

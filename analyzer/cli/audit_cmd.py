@@ -12,6 +12,7 @@ from analyzer.audit.night import NightAudit, audit_files
 from analyzer.audit.report import audit_json, summary_json
 from analyzer.cli.errors import EXIT_CANNOT_RUN, EXIT_OK, EXIT_PROBLEMS, fail, user_errors
 from analyzer.cli.inputs import FORMATS_HELP, read_all
+from analyzer.i18n import render
 from analyzer.money import ChipValue, Unit, is_chips
 from analyzer.ruleset import load_rules
 from analyzer.settlement import chat_text, report_lines, settle_ledger_text, settlement_csv
@@ -101,7 +102,7 @@ def command(
         night = audit_files(read_all(paths, format=format_name), rules=rules)
     summary = night.summary
     if not summary.read:
-        first = next((p.message for a in night.audits for p in a.problems), "")
+        first = next((render(p.message) for a in night.audits for p in a.problems), "")
         more = f"; first: {first}" if first else ""
         fail(f"{summary.no_hands()}: expected at least one hand history among the paths given{more}", EXIT_CANNOT_RUN)
     unit = Unit(summary.unit.currency, summary.unit.decimals, value if summary.unit.chips else None)
@@ -114,7 +115,7 @@ def command(
         click.echo(f"{where} hand {a.hand_id} [{a.rules or '-'}] {a.verdict.value}")
         for p in a.problems:
             at = f" (action {p.action_index})" if p.action_index is not None else ""
-            click.echo(f"    {p.code.value}{at}: {p.message}")
+            click.echo(f"    {p.code.value}{at}: {render(p.message)}")
     if not as_json:
         for note in night.notes:
             click.echo(f"note: {note}")
@@ -142,7 +143,7 @@ def command(
                 **settled.unit.json(),
                 "money_in": settled.money_in,
                 "money_out": settled.money_out,
-                "problems": list(settled.problems),
+                "problems": [render(p) for p in settled.problems],
                 "transfers": [{"payer": t.payer, "payee": t.payee, "amount": t.amount} for t in settled.transfers],
                 "audited_transfers": [
                     {"payer": t.payer, "payee": t.payee, "amount": t.amount} for t in settled.audited
@@ -152,7 +153,7 @@ def command(
                     for c in settled.corrections
                 ],
                 "recommended": settled.recommended,
-                "recommendation": settled.recommendation,
+                "recommendation": render(settled.recommendation),
             }
         click.echo(json.dumps(out, ensure_ascii=False))
     else:

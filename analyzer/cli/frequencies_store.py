@@ -11,6 +11,7 @@ from typing import Any
 import click
 
 from analyzer.cli.errors import fail, user_errors
+from analyzer.i18n import render
 from analyzer.observed import Comparison, Line, compare
 from analyzer.stats.filters import Filters
 from analyzer.store.store import Store
@@ -61,9 +62,9 @@ def _table(c: Comparison) -> str:
     if c.statistic is not None:
         lines.append(f"chi-square {c.statistic:.2f} with {c.degrees} degrees of freedom: p = {_p(c.p_value)}")
     if c.caution:
-        lines.append(f"caution: {c.caution}")
+        lines.append(f"caution: {render(c.caution)}")
     if c.note:
-        lines.append(f"note: {c.note}")
+        lines.append(f"note: {render(c.note)}")
     return "\n".join(lines)
 
 
@@ -89,6 +90,6 @@ def _json(c: Comparison) -> dict[str, Any]:
         "total": c.total,
         "lines": [_line_json(ln) for ln in c.lines],
         "chi_square": None if c.statistic is None else {"statistic": c.statistic, "df": c.degrees, "p": c.p_value},
-        "caution": c.caution,
-        "note": c.note,
+        "caution": render(c.caution) if c.caution else None,
+        "note": render(c.note) if c.note else None,
     }

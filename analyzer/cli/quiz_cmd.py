@@ -10,6 +10,7 @@ import click
 
 from analyzer.cli.errors import fail, user_errors
 from analyzer.cli.inputs import FORMATS_HELP
+from analyzer.i18n import current, set_language
 from analyzer.quiz import (
     KINDS,
     LANGS,
@@ -23,7 +24,7 @@ from analyzer.quiz import (
     read_answer,
     render,
 )
-from analyzer.quiz.text import Cards, Text, t
+from analyzer.quiz.words import Cards, Msg, named, t
 from analyzer.ruleset import RuleSet, load_rules
 
 
@@ -77,7 +78,12 @@ def _whole(option: str, value: str | None, *, low: int, high: int | None = None)
     metavar="NAME|FILE",
     help="Rule set: deck, ranking, betting.",
 )
-@click.option("--lang", default="en", show_default=True, metavar="en|de|es", help="Language of the questions.")
+@click.option(
+    "--lang",
+    default=None,
+    metavar="en|de|es",
+    help="Language of the questions (default: sixplus --lang, else the locale).",
+)
 @click.option("--seed", default=None, metavar="N", help="Same seed, same questions (default: a new one, shown).")
 @click.option("--count", default="10", show_default=True, metavar="N", help="How many questions.")
 @click.option("--level", default=None, metavar="1|2|3", help="Fix the difficulty (default: it follows your answers).")
@@ -93,7 +99,7 @@ def _whole(option: str, value: str | None, *, low: int, high: int | None = None)
 def command(
     kinds: tuple[str, ...],
     rules_name: str,
-    lang: str,
+    lang: str | None,
     seed: str | None,
     count: str,
     level: str | None,
@@ -112,8 +118,10 @@ def command(
 
     Example: sixplus quiz --kind low-straight --lang de --seed 7 --count 5
     """
+    lang = lang or current()
     if lang not in LANGS:
         fail(f"quiz: --lang: expected one of {', '.join(LANGS)}, got {lang!r}")
+    set_language(lang)
     chosen = _kinds(kinds)
     how_many = _whole("--count", count, low=1, high=10_000)
     fixed = _whole("--level", level, low=LEVELS[0], high=LEVELS[-1])
@@ -170,7 +178,7 @@ def _play(quiz: Quiz, count: int, lang: str, seed: int, rules: str, *, fixed: li
             break
         verdict = quiz.answer(question, reply)
         if verdict.correct:
-            click.echo(render(Text("ui.right"), lang))
+            click.echo(render(named("ui.right"), lang))
         else:
             click.echo(render(t("ui.wrong", answer=answer_text(question, lang)), lang))
         click.echo(render(question.explanation, lang))
@@ -179,13 +187,13 @@ def _play(quiz: Quiz, count: int, lang: str, seed: int, rules: str, *, fixed: li
     click.echo(render(t("ui.score", right=s.right, asked=s.asked, best=s.best_streak, streak=s.streak), lang))
 
 
-def _hint(question: Question) -> Text:
+def _hint(question: Question) -> Msg:
     if question.form is Form.CHOICE:
-        return Text("ui.hint.choice")
+        return named("ui.hint.choice")
     if question.form is Form.PICK:
-        return t("ui.hint.pick_n", n=question.pick_count) if question.pick_count else Text("ui.hint.pick")
+        return t("ui.hint.pick_n", n=question.pick_count) if question.pick_count else named("ui.hint.pick")
     if question.form is Form.NUMBER:
-        return Text("ui.hint.number")
+        return named("ui.hint.number")
     return t("ui.hint.numbers", n=len(question.choices))
 
 
@@ -194,7 +202,7 @@ def _ask(question: Question, lang: str) -> Answer | None:
     hint = render(_hint(question), lang)
     while True:
         try:
-            text = click.prompt(f"{hint} {render(Text('ui.hint.quit'), lang)}", default="", show_default=False)
+            text = click.prompt(f"{hint} {render(named('ui.hint.quit'), lang)}", default="", show_default=False)
         except click.Abort:
             click.echo("")
             return None
@@ -211,7 +219,7 @@ def _ask(question: Question, lang: str) -> Answer | None:
 def show(question: Question, lang: str, *, n: int, count: int) -> str:
     """The question as the terminal shows it."""
     lines = [
-        render(t("ui.header", n=n, count=count, kind=Text("kind." + question.kind.value), level=question.level), lang)
+        render(t("ui.header", n=n, count=count, kind=named("kind." + question.kind.value), level=question.level), lang)
     ]
     lines += [render(x, lang) for x in question.setup]
     if question.board:

@@ -9,7 +9,7 @@ import click
 
 from analyzer.cli.errors import fail, user_errors
 from analyzer.ruleset import load_rules
-from analyzer.simulate import inject_faults, simulate
+from analyzer.simulate import Fault, inject_faults, simulate
 from parsers.formats import write
 
 
@@ -32,7 +32,7 @@ def command(rules_name: str, hands: int, players: int, seed: int, format_name: s
             records = list(simulate(rules, hands=hands, players=players, seed=seed))
         except ValueError as error:
             fail(str(error))
-        planted = []
+        planted: list[Fault] = []
         if faults:
             records, planted = inject_faults(records, faults, rules, seed=seed)
         text = write(records, format_name)

@@ -20,7 +20,7 @@ from analyzer.quiz.model import KINDS, LEVELS, Answer, Choice, Form, Hand, Kind,
 from analyzer.quiz.own import OwnQuestions, questions_from_hands
 from analyzer.quiz.scoring import KindScore, Score, weights
 from analyzer.quiz.spec import NotApplicable
-from analyzer.quiz.text import LANGS, Lang, Text, card_text, render
+from analyzer.quiz.words import LANGS, Lang, Msg, card_text, render
 
 __all__ = [
     "KINDS",
@@ -34,12 +34,12 @@ __all__ = [
     "Kind",
     "KindScore",
     "Lang",
+    "Msg",
     "NotApplicable",
     "OwnQuestions",
     "Question",
     "Quiz",
     "Score",
-    "Text",
     "Verdict",
     "card_text",
     "check",

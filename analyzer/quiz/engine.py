@@ -85,10 +85,10 @@ def read_answer(question: Question, text: str) -> Answer:
     """A typed reply for a question: ``b``; ``a c d e g`` (or ``acdeg``); ``12``; ``60 40 0``.
 
     >>> from analyzer.quiz.model import Choice, Form
-    >>> from analyzer.quiz.text import Text
+    >>> from analyzer.quiz.words import Msg
     >>> from analyzer.evaluator.categories import Ranking
-    >>> q = Question("q", Kind.BEST_FIVE, 1, Ranking.STANDARD, Text("x"), Form.PICK, Answer(), Text("x"),
-    ...              choices=tuple(Choice(k, Text("x")) for k in "abcdefg"), pick_count=5)
+    >>> q = Question("q", Kind.BEST_FIVE, 1, Ranking.STANDARD, text("x"), Form.PICK, Answer(), text("x"),
+    ...              choices=tuple(Choice(k, text("x")) for k in "abcdefg"), pick_count=5)
     >>> sorted(read_answer(q, "A, c d e G").keys)
     ['a', 'c', 'd', 'e', 'g']
     >>> read_answer(q, "a b")

@@ -1,6 +1,6 @@
 """The quiz's records: a question, its choices, its answer, and the verdict on a reply.
 
-A question is one frozen value. Its texts are :class:`~analyzer.quiz.text.Text` values in
+A question is one frozen value. Its texts are :class:`~analyzer.quiz.words.Msg` values in
 no language yet; the board and the hands are there as cards, for a page to draw. The
 answer has one of four forms:
 
@@ -21,7 +21,7 @@ from enum import StrEnum
 
 from analyzer.cards import Card
 from analyzer.evaluator.categories import Ranking
-from analyzer.quiz.text import Text
+from analyzer.quiz.words import Msg
 from parsers.record import HandRecord
 
 
@@ -52,7 +52,7 @@ class Choice:
     (a card ``"As"``, a player, a rank ``"T"``, a fraction ``"8/29"``)."""
 
     key: str
-    label: Text
+    label: Msg
     value: str = ""
 
 
@@ -86,12 +86,12 @@ class Question:
     kind: Kind
     level: int
     ranking: Ranking
-    prompt: Text
+    prompt: Msg
     form: Form
     answer: Answer
-    explanation: Text
+    explanation: Msg
     choices: tuple[Choice, ...] = ()
-    setup: tuple[Text, ...] = ()
+    setup: tuple[Msg, ...] = ()
     board: tuple[Card, ...] = ()
     hands: tuple[Hand, ...] = ()
     rule_ids: tuple[str, ...] = ()
@@ -106,7 +106,7 @@ class Question:
                 return c
         raise KeyError(key)
 
-    def texts(self) -> tuple[Text, ...]:
+    def texts(self) -> tuple[Msg, ...]:
         """Every text of the question (for checking that each language has them all)."""
         return (self.prompt, self.explanation, *self.setup, *(c.label for c in self.choices))
 
@@ -117,4 +117,4 @@ class Verdict:
 
     correct: bool
     expected: Answer
-    explanation: Text
+    explanation: Msg

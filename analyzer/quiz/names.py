@@ -4,7 +4,7 @@
 descriptions are the same words exactly when their names are equal.
 
 >>> from analyzer.evaluator import evaluate
->>> from analyzer.quiz.text import render
+>>> from analyzer.quiz.words import render
 >>> name = name_of(evaluate("8s 8d 8c Kh Kc", "straight-over-trips"))
 >>> render(name.text(), "en"), render(name.text(), "es")
 ('Full house, eights over kings', 'Full de ochos con reyes')
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from analyzer.evaluator import HandValue
 from analyzer.evaluator.categories import Category
-from analyzer.quiz.text import Rank, Text
+from analyzer.quiz.words import Msg, Rank, named
 
 #: the template fields of each category's words, in the order of ``HandName.ranks``
 FIELDS: dict[Category, tuple[str, ...]] = {
@@ -36,9 +36,9 @@ def category_key(category: Category) -> str:
     return category.value.replace(" ", "_")
 
 
-def category_text(category: Category) -> Text:
+def category_text(category: Category) -> Msg:
     """The category's name alone: "Flush", "Drilling", "Trío"."""
-    return Text("cat." + category_key(category))
+    return named("cat." + category_key(category))
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,9 +48,9 @@ class HandName:
     category: Category
     ranks: tuple[int, ...]
 
-    def text(self) -> Text:
+    def text(self) -> Msg:
         fields = FIELDS[self.category]
-        return Text("words." + category_key(self.category), tuple(zip(fields, (Rank(r) for r in self.ranks))))
+        return named("words." + category_key(self.category), tuple(zip(fields, (Rank(r) for r in self.ranks))))
 
 
 def name_of(value: HandValue) -> HandName:

@@ -22,7 +22,7 @@ from analyzer.quiz.deal import low_run, rng_for
 from analyzer.quiz.kinds import best_five, low_straight, name_hand, who_wins
 from analyzer.quiz.model import Hand, Kind, Question
 from analyzer.quiz.spec import Spec
-from analyzer.quiz.text import Run, t
+from analyzer.quiz.words import Run, t
 from analyzer.ruleset import RuleSet
 from parsers.cardtext import UNKNOWN
 from parsers.record import HandRecord

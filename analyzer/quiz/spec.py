@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from analyzer.evaluator.categories import Ranking
 from analyzer.quiz.model import Choice, Question
-from analyzer.quiz.text import Text, t
+from analyzer.quiz.words import named, t
 from analyzer.ruleset import RuleSet
 
 
@@ -34,7 +34,7 @@ class Spec:
 
 Generator = Callable[[random.Random, Spec], tuple[Question, ...]]
 
-EMPTY = Text("empty")
+EMPTY = named("empty")
 
 
 def name_choice(key: str, player: str) -> Choice:

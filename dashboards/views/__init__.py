@@ -21,7 +21,7 @@ from dashboards.views import (
 
 @dataclass(frozen=True, slots=True)
 class Page:
-    title: str  # a key of dashboards.strings
+    title: str  # English, marked with N_: translated where shown
     slug: str
     icon: str
     render: Callable[[], None]

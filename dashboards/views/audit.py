@@ -10,11 +10,13 @@ import streamlit as st
 from analyzer.audit.night import NightAudit
 from analyzer.audit.records import HandAudit
 from analyzer.audit.report import audit_json, ledger_csv, problems_csv, summary_json
-from analyzer.money import CHIPS, Unit
-from dashboards import context, data, nav, store_view
-from dashboards.show import columns, md, money, verdict_label
-from dashboards.strings import tr
+from analyzer.i18n import _, f_, fn_
+from analyzer.money import Unit
+from dashboards import context, data, nav, store_view, viewmodel
+from dashboards.show import columns, md
 from dashboards.uploads import LIMITS, Upload
+from dashboards.words import VERDICTS as VERDICT_WORDS
+from dashboards.words import word
 from parsers.errors import HandHistoryError
 from parsers.formats import write
 
@@ -45,10 +47,10 @@ def back_to_sample() -> None:
 def limits_text(lang: str) -> str:
     """What the app enforces on an upload, said where the files are dropped."""
     mb = 1 << 20
-    return tr(
-        "audit.limits",
-        lang,
-        files=f"{LIMITS.files:,}",
+    return f_(
+        "Up to {files} files, {file} MB a file, {zip} MB an archive, {total} MB unpacked in all. "
+        "Larger: sixplus import FILE --store DIR, then open the store.",
+        files=LIMITS.files,
         file=LIMITS.file_bytes // mb,
         zip=LIMITS.zip_bytes // mb,
         total=LIMITS.total_bytes // mb,
@@ -58,18 +60,23 @@ def limits_text(lang: str) -> str:
 def render() -> None:
     ctx = context.current()
     lang = ctx.lang
-    st.title(tr("audit.title", lang))
-    st.file_uploader(tr("audit.upload", lang), accept_multiple_files=True, key=UPLOADER, on_change=take_uploads)
+    st.title(_("Audit of the night"))
+    st.file_uploader(
+        _("Drop hand histories here: any supported format, several files, or a .zip of a folder"),
+        accept_multiple_files=True,
+        key=UPLOADER,
+        on_change=take_uploads,
+    )
     st.caption(limits_text(lang))
     if ctx.source == "store":
         store_view.audit(ctx)
         return
     night = data.night(ctx, notice=False)
     if night is None:
-        st.info(tr("audit.nothing", lang))
+        st.info(_("No hands yet: drop hand histories above, or choose the sample night in the sidebar."))
         return
     if ctx.source == "upload":
-        st.button(tr("audit.back_to_sample", lang), key="audit_back", on_click=back_to_sample)
+        st.button(_("Back to the sample night"), key="audit_back", on_click=back_to_sample)
     issues(night)
     verdict(night.audit, lang)
     if not night.audit.audits:
@@ -82,15 +89,20 @@ def render() -> None:
 
 def issues(night: data.Night) -> None:
     """Files that gave no hands, each in one line naming the file (and line); the rest still loads."""
-    lang = context.current().lang
     found = night.loaded.issues
     if not found:
         return
-    st.error(tr("audit.issues", lang, n=len(found), read=len(night.loaded.files)))
+    st.error(
+        f_(
+            "{n} file(s) gave no hands ({read} read); the rest of the upload is audited below:",
+            n=len(found),
+            read=len(night.loaded.files),
+        )
+    )
     for issue in found[:20]:
         st.markdown("- " + md(issue.message))
     if len(found) > 20:
-        st.caption(tr("common.more", lang, n=len(found) - 20))
+        st.caption(f_("… and {n} more", n=len(found) - 20))
 
 
 def sentence(audit: NightAudit, lang: str) -> str:
@@ -99,14 +111,24 @@ def sentence(audit: NightAudit, lang: str) -> str:
     if lang == "en":
         return s.sentence()
     if not s.read:
-        return tr("audit.no_hands", lang, files=s.files, unreadable=s.unreadable, skipped=s.skipped)
+        return f_(
+            "No hands read ({files} file(s), {unreadable} unreadable hand(s), {skipped} tournament "
+            "summary(ies) skipped)",
+            files=s.files,
+            unreadable=s.unreadable,
+            skipped=s.skipped,
+        )
     if s.paid_wrong:
-        payouts = tr("audit.paid_wrong", lang, n=s.paid_wrong, amount=s.unit.text(s.chips_off))
+        payouts = fn_(
+            "{n} hand paid wrong, {amount} to correct",
+            "{n} hands paid wrong, {amount} to correct",
+            s.paid_wrong,
+            amount=s.unit.text(s.chips_off),
+        )
     else:
-        payouts = tr("audit.none_paid_wrong", lang)
-    return tr(
-        "audit.sentence",
-        lang,
+        payouts = _("no hand paid wrong")
+    return f_(
+        "{hands} hands: {ok} ok, {warn} warnings, {violation} violations, {unreadable} unreadable; {payouts}",
         hands=s.hands,
         ok=s.ok,
         warn=s.warn,
@@ -136,110 +158,70 @@ def verdict(audit: NightAudit, lang: str) -> None:
     for col, (key, value) in zip(
         cols,
         (
-            ("audit.hands", s.hands),
-            ("verdict.ok", s.ok),
-            ("verdict.warn", s.warn),
-            ("verdict.violation", s.violation),
-            ("verdict.unreadable", s.unreadable),
+            (_("Hands"), s.hands),
+            (word(VERDICT_WORDS, "ok"), s.ok),
+            (word(VERDICT_WORDS, "warn"), s.warn),
+            (word(VERDICT_WORDS, "violation"), s.violation),
+            (word(VERDICT_WORDS, "unreadable"), s.unreadable),
         ),
         strict=True,
     ):
-        col.metric(tr(key, lang), value)
+        col.metric(key, value)
     if s.rules:
-        st.caption(tr("audit.rules_used", lang, rules=", ".join(s.rules)))
+        st.caption(f_("Rule sets used: {rules}", rules=", ".join(s.rules)))
 
 
 def hand_rows(audits: tuple[HandAudit, ...], audit: NightAudit) -> pd.DataFrame:
-    rows = []
-    for a in audits:
-        record = audit.records.get(a.hand_id)
-        decimals = record.decimals if record else 0
-        rows.append(
-            {
-                "hand": a.hand_id,
-                "verdict": verdict_label(a.verdict.value),
-                "problems": " ".join(dict.fromkeys(a.codes)),
-                "players": len(a.ledger),
-                "pot": money(a.total_pot, decimals, record.currency) if record else "",
-                "rules": a.rules,
-                "file": a.file,
-                "line": a.line,
-            }
-        )
-    return pd.DataFrame(rows, columns=["hand", "verdict", "problems", "players", "pot", "rules", "file", "line"])
+    return pd.DataFrame(viewmodel.hand_rows(audits, audit), columns=list(viewmodel.HAND_COLUMNS))
 
 
 def hands_table(audit: NightAudit, lang: str) -> tuple[HandAudit, ...]:
     """The hands with their verdicts and problem codes, filtered; returns the hands shown."""
-    st.subheader(tr("audit.hands_title", lang))
+    st.subheader(_("Hands"))
     verdicts = sorted({a.verdict.value for a in audit.audits})
     codes = sorted({c for a in audit.audits for c in a.codes})
     c1, c2, c3 = st.columns([2, 3, 2])
     chosen_verdicts = c1.multiselect(
-        tr("audit.filter_verdicts", lang), verdicts, key=VERDICTS, format_func=lambda v: tr(f"verdict.{v}", lang)
+        _("Verdicts"), verdicts, key=VERDICTS, format_func=lambda v: word(VERDICT_WORDS, v)
     )
-    chosen_codes = c2.multiselect(tr("audit.filter_codes", lang), codes, key=CODES)
-    search = c3.text_input(tr("audit.search", lang), key=SEARCH).strip().lower()
-    shown = tuple(
-        a
-        for a in audit.audits
-        if (not chosen_verdicts or a.verdict.value in chosen_verdicts)
-        and (not chosen_codes or set(chosen_codes) & set(a.codes))
-        and (not search or search in a.hand_id.lower() or any(search in r.player.lower() for r in a.ledger))
-    )
-    st.caption(tr("audit.showing", lang, shown=len(shown), total=len(audit.audits)))
+    chosen_codes = c2.multiselect(_("Problem codes"), codes, key=CODES)
+    search = c3.text_input(_("Hand or player"), key=SEARCH).strip().lower()
+    shown = viewmodel.filter_hands(audit.audits, chosen_verdicts, chosen_codes, search)
+    st.caption(f_("{shown} of {total} hands", shown=len(shown), total=len(audit.audits)))
     st.dataframe(columns(hand_rows(shown, audit), lang), hide_index=True, width="stretch", key="audit_table")
     return shown
 
 
 def problems(audit: NightAudit, shown: tuple[HandAudit, ...], lang: str) -> None:
-    st.subheader(tr("audit.problems_title", lang))
-    found = [(a, p) for a in shown for p in a.problems]
-    if not found:
-        st.success(tr("audit.no_problems", lang))
+    st.subheader(_("Problems, explained"))
+    cards, more = viewmodel.problem_cards(audit, shown, SHOWN_PROBLEMS)
+    if not cards:
+        st.success(_("No problems in these hands."))
         return
-    for n, (a, p) in enumerate(found[:SHOWN_PROBLEMS]):
+    for n, card in enumerate(cards):
         with st.container(border=True):
-            where = tr("audit.at_action", lang, n=p.action_index) if p.action_index is not None else ""
-            rule = f" · {md(p.rule)}" if p.rule else ""
-            head = f"{verdict_label(p.verdict.value)} · **{md(a.hand_id)}** · `{p.code.value}`{rule} {where}"
+            rule = f" · {md(card.rule)}" if card.rule else ""
+            head = f"{card.verdict} · **{md(card.hand_id)}** · `{card.code}`{rule} {card.where}"
             left, right = st.columns([5, 1])
             left.markdown(head)
-            left.markdown(md(p.message))
-            if a.hand_id in audit.records and right.button(tr("audit.replay", lang), key=f"audit_replay_{n}"):
-                st.session_state[context.REPLAY_HAND] = a.hand_id
-                st.session_state[context.REPLAY_STEP] = p.action_index if p.action_index is not None else -1
+            left.markdown(md(card.message))
+            if card.replayable and right.button(_("Replay"), key=f"audit_replay_{n}"):
+                st.session_state[context.REPLAY_HAND] = card.hand_id
+                st.session_state[context.REPLAY_STEP] = card.action_index if card.action_index is not None else -1
                 nav.goto("replayer")
-    if len(found) > SHOWN_PROBLEMS:
-        st.caption(tr("audit.more_problems", lang, n=len(found) - SHOWN_PROBLEMS))
+    if more:
+        st.caption(f_("{n} more problems: filter the table to see them", n=more))
 
 
 def ledger(audit: NightAudit, shown: tuple[HandAudit, ...], lang: str) -> None:
-    st.subheader(tr("audit.ledger_title", lang))
-    st.caption(tr("audit.ledger_help", lang))
-    rows = []
-    for a in shown:
-        record = audit.records.get(a.hand_id)
-        decimals = record.decimals if record else 0
-        currency = record.currency if record else CHIPS
-        for r in a.ledger:
-            rows.append(
-                {
-                    "hand": a.hand_id,
-                    "player": r.player,
-                    "seat": r.seat,
-                    "start": money(r.start, decimals, currency),
-                    "posted": money(r.posted, decimals, currency),
-                    "invested": money(sum(r.invested), decimals, currency),
-                    "returned": money(r.returned, decimals, currency),
-                    "won": money(sum(r.won), decimals, currency),
-                    "claimed": money(r.claimed_won, decimals, currency),
-                    "rake": money(r.rake, decimals, currency),
-                    "net": money(r.net, decimals, currency),
-                }
-            )
-            if len(rows) >= LEDGER_ROWS:
-                break
+    st.subheader(_("Chip ledger"))
+    st.caption(
+        _(
+            "Per hand and player: what they started with, put in, got back and won, as the replay "
+            "settles it, beside what the source paid."
+        )
+    )
+    rows = viewmodel.ledger_rows(audit, shown, LEDGER_ROWS)
     st.dataframe(columns(pd.DataFrame(rows), lang), hide_index=True, width="stretch", key="audit_ledger")
 
 
@@ -267,37 +249,37 @@ def converted(night: data.Night, fmt: str) -> tuple[str, str]:
 
 
 def downloads(night: data.Night, lang: str) -> None:
-    st.subheader(tr("audit.downloads", lang))
+    st.subheader(_("Downloads"))
     audit = night.audit
     c1, c2, c3 = st.columns(3)
     c1.download_button(
-        tr("audit.report_csv", lang),
+        _("Audit report (CSV)"),
         data=lambda: problems_csv(audit.audits),
         file_name="audit.csv",
         mime="text/csv",
         key="audit_dl_csv",
     )
     c2.download_button(
-        tr("audit.report_json", lang),
+        _("Audit report (JSON Lines)"),
         data=lambda: _report_json(audit),
         file_name="audit.jsonl",
         mime="application/jsonl",
         key="audit_dl_json",
     )
     c3.download_button(
-        tr("audit.ledger_csv", lang),
+        _("Chip ledger (CSV)"),
         data=lambda: ledger_csv(audit.audits, {h: Unit(r.currency, r.decimals) for h, r in audit.records.items()}),
         file_name="ledger.csv",
         mime="text/csv",
         key="audit_dl_ledger",
     )
-    fmt = st.selectbox(tr("audit.convert", lang), WRITERS, key=CONVERT)
+    fmt = st.selectbox(_("Convert the night to"), WRITERS, key=CONVERT)
     text, error = converted(night, fmt)
     if error:
         st.error(md(error))
     else:
         st.download_button(
-            tr("audit.download_converted", lang, format=fmt),
+            f_("Download the night as {format}", format=fmt),
             data=text,
             file_name=f"night.{SUFFIX[fmt]}",
             mime="text/plain",

@@ -10,9 +10,10 @@ import streamlit as st
 
 from analyzer.casino import CasinoReport, report_bytes
 from analyzer.errors import AnalyzerError
+from analyzer.i18n import _, f_
+from analyzer.i18n import render as say
 from dashboards import context
 from dashboards.show import columns, md, money, verdict_label
-from dashboards.strings import tr
 from parsers.errors import HandHistoryError
 
 UPLOADER = "casino_upload"
@@ -37,10 +38,15 @@ def percent(value: object) -> str:
 
 def render() -> None:
     lang = context.current().lang
-    st.title(tr("casino.title", lang))
-    st.caption(tr("casino.intro", lang))
+    st.title(_("Casino game: 6+ Poker"))
+    st.caption(
+        _(
+            "A session of the live-dealer betting game (seed 003): every draw re-checked, every bet "
+            "settled, the margin per round."
+        )
+    )
     st.file_uploader(
-        tr("casino.upload", lang),
+        _("Drop a session: draws and bets as JSON Lines or CSV"),
         type=["jsonl", "csv", "json", "txt"],
         accept_multiple_files=True,
         key=UPLOADER,
@@ -49,10 +55,10 @@ def render() -> None:
     files = st.session_state.get(FILES) or ()
     if not files:
         if not SAMPLE.is_file():
-            st.info(tr("casino.nothing", lang))
+            st.info(_("No session yet: drop its files above."))
             return
         files = ((SAMPLE.name, SAMPLE.read_bytes()),)
-        st.caption(tr("casino.sample", lang))
+        st.caption(_("Showing the sample session."))
     key = tuple((name, len(data), hash(data)) for name, data in files)
     try:
         report = casino_report(key, files)
@@ -68,9 +74,9 @@ def render() -> None:
 def summary(report: CasinoReport, lang: str) -> None:
     s = report.summary()
     decimals = report.audit.bets[0].bet.decimals if report.audit.bets else 2
-    line = tr(
-        "casino.sentence",
-        lang,
+    line = f_(
+        "{draws} draws, {bets} bets: {ok} ok, {problems} with problems ({wrong} wrong payouts), "
+        "{rejected} lines not read",
         draws=s.draws,
         bets=s.bets,
         ok=s.ok,
@@ -80,31 +86,31 @@ def summary(report: CasinoReport, lang: str) -> None:
     )
     (st.success if report.is_fine else st.error)(line)
     cols = st.columns(4)
-    cols[0].metric(tr("casino.stake", lang), money(s.stake, decimals))
-    cols[1].metric(tr("casino.paid", lang), money(s.paid, decimals))
-    cols[2].metric(tr("casino.owed", lang), money(s.owed, decimals))
-    cols[3].metric(tr("casino.margin", lang), percent(s.margin))
+    cols[0].metric(_("Staked"), money(s.stake, decimals))
+    cols[1].metric(_("Paid"), money(s.paid, decimals))
+    cols[2].metric(_("Owed"), money(s.owed, decimals))
+    cols[3].metric(_("Expected margin"), percent(s.margin))
     for rejected in report.rejected:
         st.warning(md(rejected.message))
 
 
 def margins(report: CasinoReport, lang: str) -> None:
-    st.subheader(tr("casino.margins", lang))
+    st.subheader(_("Margin per round"))
     rounds = [m for m in report.margins if m.round is not None and m.outcome is None]
     if not rounds:
-        st.caption(tr("casino.no_margins", lang))
+        st.caption(_("No priced bets."))
         return
-    labels = [tr("casino.round", lang, n=m.round) for m in rounds]
+    labels = [f_("round {n}", n=m.round or 0) for m in rounds]
     fig = go.Figure()
-    fig.add_bar(name=tr("casino.expected_margin", lang), x=labels, y=[100 * float(m.margin or 0) for m in rounds])
-    fig.add_bar(name=tr("casino.hold_paid", lang), x=labels, y=[100 * float(m.hold or 0) for m in rounds])
-    fig.add_bar(name=tr("casino.hold_owed", lang), x=labels, y=[100 * float(m.owed_hold or 0) for m in rounds])
+    fig.add_bar(name=_("expected margin"), x=labels, y=[100 * float(m.margin or 0) for m in rounds])
+    fig.add_bar(name=_("hold as paid"), x=labels, y=[100 * float(m.hold or 0) for m in rounds])
+    fig.add_bar(name=_("hold as owed"), x=labels, y=[100 * float(m.owed_hold or 0) for m in rounds])
     fig.update_layout(barmode="group", height=320, yaxis_title="%", margin={"l": 10, "r": 10, "t": 30, "b": 10})
     st.plotly_chart(fig, key="casino_chart")
     decimals = report.audit.bets[0].bet.decimals if report.audit.bets else 2
     rows = [
         {
-            "round": str(m.round) if m.round is not None else tr("casino.all", lang),
+            "round": str(m.round) if m.round is not None else _("all"),
             "outcome": m.outcome or "",
             "bets": m.bets,
             "stake": money(m.stake, decimals),
@@ -120,7 +126,7 @@ def margins(report: CasinoReport, lang: str) -> None:
 
 
 def bets(report: CasinoReport, lang: str) -> None:
-    st.subheader(tr("casino.bets", lang))
+    st.subheader(_("Bets"))
     rows = [
         {
             "bet": b.bet.bet_id,
@@ -139,11 +145,11 @@ def bets(report: CasinoReport, lang: str) -> None:
     st.dataframe(pd.DataFrame(rows), hide_index=True, key="casino_bets")
     for b in report.audit.bets:
         for p in b.problems:
-            st.markdown(f"- {verdict_label(p.verdict.value)} `{p.code.value}` {md(p.rule or '')}: {md(p.message)}")
+            st.markdown(f"- {verdict_label(p.verdict.value)} `{p.code.value}` {md(p.rule or '')}: {md(say(p.message))}")
 
 
 def draws(report: CasinoReport, lang: str) -> None:
-    st.subheader(tr("casino.draws", lang))
+    st.subheader(_("Draws"))
     rows = [
         {
             "draw": d.draw.draw_id,

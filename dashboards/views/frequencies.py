@@ -6,11 +6,15 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
+from analyzer.evaluator.categories import Category
 from analyzer.frequencies import Frequencies, exact_frequencies
+from analyzer.i18n import _, f_, number
+from analyzer.i18n import render as say
 from analyzer.observed import Comparison
+from analyzer.quiz.names import category_text
 from dashboards import context, data, stores
 from dashboards.show import columns, md
-from dashboards.strings import tr
+from dashboards.words import COLUMNS, word
 
 RANKING = "freq_ranking"
 EXACT_RANKING = "freq_exact_ranking"
@@ -26,40 +30,58 @@ def exact(ranking: str, cards: int) -> Frequencies:
 def render() -> None:
     ctx = context.current()
     lang = ctx.lang
-    st.title(tr("freq.title", lang))
-    st.caption(tr("freq.intro", lang))
+    st.title(_("Frequencies"))
+    st.caption(
+        _(
+            "How often each hand came up, against the exact probability of every deal; the bars are "
+            "the exact chances, the dots what was seen, with its 95%\u00a0interval."
+        )
+    )
     night = data.night(ctx)
-    with st.spinner(tr("freq.counting", lang)):
+    with st.spinner(_("Counting the hands…")):
         store = stores.store_of(ctx, night)
         found = stores.comparisons(stores.signature(store)) if store is not None else ()
     if not found:
-        st.info(tr("freq.nothing", lang))
+        st.info(_("No hands with known cards to count: choose a night or a store in the sidebar."))
     else:
         rankings = list(dict.fromkeys(c.ranking.value for c in found))
-        chosen = (
-            st.radio(tr("freq.ranking", lang), rankings, key=RANKING, horizontal=True)
-            if len(rankings) > 1
-            else rankings[0]
-        )
+        chosen = st.radio(_("Ranking"), rankings, key=RANKING, horizontal=True) if len(rankings) > 1 else rankings[0]
         for n, comparison in enumerate(c for c in found if c.ranking.value == chosen):
             show(comparison, n, lang)
     exact_table(lang)
 
 
+def line_name(name: str) -> str:
+    """A line's name in the language in force: a category in the seeds' words ("Drilling",
+    "Trío"), an event through the catalog."""
+    try:
+        category = Category(name)
+    except ValueError:
+        return _(name)
+    return say(category_text(category))
+
+
 def show(c: Comparison, n: int, lang: str) -> None:
-    st.subheader(md(c.title))
+    st.subheader(md(_(c.title)))
     if c.caution:
-        st.warning(tr("freq.caution", lang) + " " + md(c.caution))
+        st.warning(_("Small sample:") + " " + md(say(c.caution)))
     if c.note:
-        st.info(md(c.note))
+        st.info(md(say(c.note)))
     if c.statistic is not None and c.p_value is not None:
-        st.markdown(tr("freq.chi_square", lang, chi=f"{c.statistic:.2f}", df=c.degrees, p=f"{c.p_value:.3g}"))
+        st.markdown(
+            f_(
+                "Chi-square {chi} with {df} degrees of freedom: p = {p}",
+                chi=number(c.statistic, ".2f"),
+                df=c.degrees,
+                p=number(c.p_value, ".3g"),
+            )
+        )
     rows = []
     for line in c.lines:
         low, high = line.interval or (None, None)
         rows.append(
             {
-                "name": line.name,
+                "name": line_name(line.name),
                 "count": line.count,
                 "total": line.total,
                 "observed": None if line.rate is None else 100 * line.rate,
@@ -71,9 +93,9 @@ def show(c: Comparison, n: int, lang: str) -> None:
         )
     frame = pd.DataFrame(rows)
     fig = go.Figure()
-    fig.add_bar(name=tr("freq.exact", lang), x=frame["name"], y=frame["exact"], marker_color="#90a4ae")
+    fig.add_bar(name=_("exact"), x=frame["name"], y=frame["exact"], marker_color="#90a4ae")
     fig.add_scatter(
-        name=tr("freq.observed", lang),
+        name=_("observed"),
         x=frame["name"],
         y=frame["observed"],
         mode="markers",
@@ -92,19 +114,19 @@ def show(c: Comparison, n: int, lang: str) -> None:
         hide_index=True,
         key=f"freq_table_{n}",
         column_config={
-            tr(f"col.{k}", lang): st.column_config.NumberColumn(format="%.2f%%")
+            word(COLUMNS, k): st.column_config.NumberColumn(format="%.2f%%")
             for k in ("observed", "low", "high", "exact")
         }
-        | {tr("col.p_value", lang): st.column_config.NumberColumn(format="%.3g")},
+        | {_("p-value"): st.column_config.NumberColumn(format="%.3g")},
     )
 
 
 def exact_table(lang: str) -> None:
-    st.subheader(tr("freq.exact_title", lang))
+    st.subheader(_("Exact frequencies"))
     c1, c2 = st.columns(2)
-    ranking = c1.selectbox(tr("freq.ranking", lang), RANKINGS, key=EXACT_RANKING)
-    cards = c2.selectbox(tr("freq.cards", lang), (5, 7), key=EXACT_CARDS)
-    with st.spinner(tr("freq.enumerating", lang)):
+    ranking = c1.selectbox(_("Ranking"), RANKINGS, key=EXACT_RANKING)
+    cards = c2.selectbox(_("Cards"), (5, 7), key=EXACT_CARDS)
+    with st.spinner(_("Evaluating every hand…")):
         f = exact(ranking, cards)
     rows = [
         {
@@ -116,13 +138,20 @@ def exact_table(lang: str) -> None:
         }
         for r in f.rows()
     ]
-    st.caption(tr("freq.every_hand", lang, total=f"{f.total:,}", cards=cards, deck=f.deck))
+    st.caption(
+        f_(
+            "Every one of the {total} hands of {cards} cards from {deck} evaluated.",
+            total=f.total,
+            cards=cards,
+            deck=f.deck,
+        )
+    )
     st.dataframe(
         columns(pd.DataFrame(rows), lang),
         hide_index=True,
         key="freq_exact_table",
         column_config={
-            tr("col.exact", lang): st.column_config.NumberColumn(format="%.4f%%"),
-            tr("col.one_in", lang): st.column_config.NumberColumn(format="%.1f"),
+            _("exact"): st.column_config.NumberColumn(format="%.4f%%"),
+            _("1 in"): st.column_config.NumberColumn(format="%.1f"),
         },
     )

@@ -7,15 +7,15 @@ import plotly.graph_objects as go
 import polars as pl
 import streamlit as st
 
-from analyzer.i18n import _
+from analyzer.i18n import _, f_
 from analyzer.stats import charts as queries
 from analyzer.stats.filters import Filters
 from analyzer.stats.query import RATES, rate
 from analyzer.stats.tables import MAIN
 from dashboards import context, data, stores
 from dashboards.show import columns
-from dashboards.strings import tr
 from dashboards.views import player_study
+from dashboards.words import COLUMNS, PLAYER_VIEWS, word
 
 PLAYER = "players_player"
 VIEW = "players_view"
@@ -70,43 +70,38 @@ def stats_rows(frame: pl.DataFrame, keys: tuple[str, ...]) -> pd.DataFrame:
 def render() -> None:
     ctx = context.current()
     lang = ctx.lang
-    st.title(tr("players.title", lang))
+    st.title(_("Players"))
     night = data.night(ctx)
-    with st.spinner(tr("freq.counting", lang)):
+    with st.spinner(_("Counting the hands…")):
         store = stores.store_of(ctx, night)
     if store is None:
-        st.info(tr("players.nothing", lang))
+        st.info(_("No hands to count: choose a night or a store folder in the sidebar."))
         return
     sig = stores.signature(store)
     names = stores.players(sig)
     if not names:
-        st.info(tr("players.nothing", lang))
+        st.info(_("No hands to count: choose a night or a store folder in the sidebar."))
         return
     if st.session_state.get(PLAYER) not in (ALL, *names):
         st.session_state[PLAYER] = ALL
     player = st.selectbox(
-        tr("players.player", lang),
+        _("Player"),
         (ALL, *names),
         key=PLAYER,
-        format_func=lambda p: tr("players.everyone", lang) if p == ALL else p,
+        format_func=lambda p: _("everyone") if p == ALL else p,
     )
     chosen = player or None
     filters = player_study.sidebar(sig)
-    st.caption(tr("players.help", lang))
-    st.subheader(tr("players.stats", lang))
+    st.caption(
+        _("Each rate shows its sample: done / chances. Win rates are per 100 hands in big blinds (bb) or antes.")
+    )
+    st.subheader(_("Statistics"))
     frame = player_study.summary(sig, "player", chosen, filters)
     st.dataframe(columns(stats_rows(frame, ("site", "player")), lang), hide_index=True, key="players_stats")
     views = (("results", "leaks") if chosen else ()) + ("grid", "positions", "sessions", "more")
     if st.session_state.get(VIEW) not in views:
         st.session_state[VIEW] = views[0]
-    new_views = {"leaks": _("Leaks"), "more": _("Steals, 4-bets, c-bets")}
-    view = st.radio(
-        tr("players.show", lang),
-        views,
-        key=VIEW,
-        horizontal=True,
-        format_func=lambda v: new_views.get(v) or tr(f"players.{v}", lang),
-    )
+    view = st.radio(_("Show"), views, key=VIEW, horizontal=True, format_func=lambda v: word(PLAYER_VIEWS, v))
     if view == "results" and chosen is not None:
         results_chart(sig, chosen, lang)
     elif view == "leaks" and chosen is not None:
@@ -122,7 +117,7 @@ def render() -> None:
 
 
 def positions(sig: tuple[str, tuple[str, ...]], player: str | None, lang: str, filters: Filters) -> None:
-    st.subheader(tr("players.positions", lang))
+    st.subheader(_("By position"))
     found = player_study.summary(sig, "position", player, filters)
     st.dataframe(
         columns(stats_rows(found, ("site", "player", "position")), lang),
@@ -132,7 +127,7 @@ def positions(sig: tuple[str, tuple[str, ...]], player: str | None, lang: str, f
 
 
 def sessions(sig: tuple[str, tuple[str, ...]], player: str | None, lang: str, filters: Filters) -> None:
-    st.subheader(tr("players.sessions", lang))
+    st.subheader(_("By session"))
     found = player_study.sessions(sig, player, filters)
     table = stats_rows(found, ("site", "player", "session"))
     if not table.empty:
@@ -143,30 +138,30 @@ def sessions(sig: tuple[str, tuple[str, ...]], player: str | None, lang: str, fi
 
 def results_chart(sig: tuple[str, tuple[str, ...]], player: str, lang: str) -> None:
     """Winnings over the hands: net, at showdown, without showdown, and all-in adjusted."""
-    st.subheader(tr("players.results", lang))
+    st.subheader(_("Winnings over the hands"))
     frame = stores.results_over_hands(sig, player)
     if frame.height == 0:
         return
     scale = 10 ** int(frame["decimals"][0])
     fig = go.Figure()
     lines = (
-        ("net", "col.net", "#2e7d32"),
-        ("showdown", "col.showdown_net", "#1565c0"),
-        ("non_showdown", "col.non_showdown_net", "#c62828"),
-        ("adjusted", "col.adjusted_net", "#f9a825"),
+        ("net", "net", "#2e7d32"),
+        ("showdown", "showdown_net", "#1565c0"),
+        ("non_showdown", "non_showdown_net", "#c62828"),
+        ("adjusted", "adjusted_net", "#f9a825"),
     )
     for column, label, colour in lines:
         fig.add_scatter(
             x=frame["hand"].to_list(),
             y=(frame[column] / scale).to_list(),
             mode="lines",
-            name=tr(label, lang),
+            name=word(COLUMNS, label),
             line={"color": colour, "dash": "dot" if column == "adjusted" else "solid"},
         )
     fig.update_layout(
         height=340,
         margin={"l": 10, "r": 10, "t": 30, "b": 10},
-        xaxis_title=tr("col.hands", lang),
+        xaxis_title=_("hands"),
         yaxis_title=str(frame["currency"][0]),
     )
     st.plotly_chart(fig, key="players_results")
@@ -177,15 +172,15 @@ def grid(sig: tuple[str, tuple[str, ...]], player: str | None, lang: str) -> Non
     decks = stores.decks(sig)
     if not decks:
         return
-    st.subheader(tr("players.grid", lang))
+    st.subheader(_("Starting hands"))
     c1, c2 = st.columns(2)
-    deck = c1.radio(tr("players.deck", lang), decks, key=GRID_DECK, horizontal=True, format_func=lambda d: f"{d}")
+    deck = c1.radio(_("Deck"), decks, key=GRID_DECK, horizontal=True, format_func=lambda d: f"{d}")
     colour = c2.radio(
-        tr("players.colour", lang),
+        _("Colour by"),
         ("result", "frequency"),
         key=GRID_COLOUR,
         horizontal=True,
-        format_func=lambda c: tr(f"players.by_{c}", lang),
+        format_func=lambda c: word(PLAYER_VIEWS, f"by_{c}"),
     )
     frame = stores.starting_hands(sig, int(deck), player)
     ranks = queries.rank_order(int(deck))
@@ -218,7 +213,7 @@ def grid(sig: tuple[str, tuple[str, ...]], player: str | None, lang: str) -> Non
             colorscale="RdYlGn" if colour == "result" else "Blues",
             zmid=0 if colour == "result" else None,
             hoverongaps=False,
-            colorbar={"title": tr("players.per_hand", lang) if colour == "result" else "%"},
+            colorbar={"title": _("bb or antes per hand") if colour == "result" else "%"},
         )
     )
     fig.update_layout(
@@ -228,4 +223,10 @@ def grid(sig: tuple[str, tuple[str, ...]], player: str | None, lang: str) -> Non
         xaxis={"side": "top", "type": "category"},
     )
     st.plotly_chart(fig, key="players_grid")
-    st.caption(tr("players.grid_help", lang, n=total))
+    st.caption(
+        f_(
+            "{n} hands with known hole cards: suited hands above the diagonal, pairs on it, offsuit "
+            "below; n is the sample of each.",
+            n=total,
+        )
+    )

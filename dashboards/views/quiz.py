@@ -7,13 +7,13 @@ import random
 import streamlit as st
 
 from analyzer.cards import Card
+from analyzer.i18n import _, f_
 from analyzer.quiz import LEVELS, Answer, Form, Kind, Question, Quiz, Verdict, card_text, kinds_for
 from analyzer.quiz import render as say
-from analyzer.quiz.text import Text, t
+from analyzer.quiz.words import named, t
 from analyzer.ruleset import load_rules
 from dashboards import context
 from dashboards.show import md
-from dashboards.strings import tr
 
 RULES = "quiz_rules"
 KINDS = "quiz_kinds"
@@ -100,27 +100,29 @@ def render() -> None:
     ctx = context.current()
     lang = ctx.lang
     state = st.session_state
-    st.title(tr("quiz.title", lang))
-    st.caption(tr("quiz.intro", lang))
-    with st.expander(tr("quiz.settings", lang), expanded=SESSION not in state):
+    st.title(_("Quiz"))
+    st.caption(
+        _("Learn the short deck: spot the A-6-7-8-9 straight, the best five, who wins, outs, side pots, betting rules.")
+    )
+    with st.expander(_("Settings"), expanded=SESSION not in state):
         c1, c2, c3, c4 = st.columns(4)
-        c1.selectbox(tr("side.rules", lang), QUIZ_RULES, key=RULES)
+        c1.selectbox(_("Rule set"), QUIZ_RULES, key=RULES)
         rules = load_rules(state.get(RULES, QUIZ_RULES[0]))
         c2.multiselect(
-            tr("quiz.kinds", lang),
+            _("Kinds of question"),
             [k.value for k in kinds_for(rules)],
             key=KINDS,
-            format_func=lambda k: say(Text("kind." + k), lang),
-            placeholder=tr("quiz.all_kinds", lang),
+            format_func=lambda k: say(named("kind." + k), lang),
+            placeholder=_("all kinds"),
         )
         c3.selectbox(
-            tr("quiz.level", lang),
+            _("Level"),
             (0, *LEVELS),
             key=LEVEL,
-            format_func=lambda v: tr("quiz.level_auto", lang) if v == 0 else str(v),
+            format_func=lambda v: _("follows your answers") if v == 0 else str(v),
         )
-        c4.number_input(tr("quiz.seed", lang), min_value=0, step=1, value=None, key=SEED)
-        st.button(tr("quiz.start", lang), key="quiz_start", on_click=new_session, type="primary")
+        c4.number_input(_("Seed (same seed, same questions)"), min_value=0, step=1, value=None, key=SEED)
+        st.button(_("New session"), key="quiz_start", on_click=new_session, type="primary")
     if SESSION not in state:
         new_session()
     quiz: Quiz = state[SESSION]
@@ -128,35 +130,35 @@ def render() -> None:
     verdict: Verdict | None = state.get(VERDICT)
     number: int = state.get(NUMBER, 1)
     score(quiz, lang)
-    st.caption(tr("quiz.seed_used", lang, seed=state.get(USED_SEED), rules=quiz.rules.name))
+    st.caption(f_("Seed {seed} · rules {rules}", seed=str(state.get(USED_SEED)), rules=quiz.rules.name))
     show_question(question, number, lang)
     if verdict is None:
         answer_widgets(question, number, lang)
-        st.button(tr("quiz.check", lang), key=f"quiz_check_{number}", on_click=submit, args=(number,), type="primary")
+        st.button(_("Check"), key=f"quiz_check_{number}", on_click=submit, args=(number,), type="primary")
     else:
         if verdict.correct:
-            st.success(say(Text("ui.right"), lang))
+            st.success(say(named("ui.right"), lang))
         else:
             st.error(say(t("ui.wrong", answer=md(answer_text(question, lang))), lang))
         st.info(md(say(verdict.explanation, lang)))
-        st.button(tr("quiz.next", lang), key=f"quiz_next_{number}", on_click=next_question, type="primary")
+        st.button(_("Next question"), key=f"quiz_next_{number}", on_click=next_question, type="primary")
 
 
 def score(quiz: Quiz, lang: str) -> None:
     s = quiz.score
     c1, c2, c3 = st.columns(3)
-    c1.metric(tr("quiz.score", lang), f"{s.right} / {s.asked}")
-    c2.metric(tr("quiz.streak", lang), s.streak)
-    c3.metric(tr("quiz.best_streak", lang), s.best_streak)
+    c1.metric(_("Right"), f"{s.right} / {s.asked}")
+    c2.metric(_("Streak"), s.streak)
+    c3.metric(_("Best streak"), s.best_streak)
 
 
 def show_question(question: Question, number: int, lang: str) -> None:
-    kind = say(Text("kind." + question.kind.value), lang)
-    st.subheader(md(tr("quiz.header", lang, n=number, kind=kind, level=question.level)))
+    kind = say(named("kind." + question.kind.value), lang)
+    st.subheader(md(f_("Question {n} · {kind} · level {level}", n=number, kind=kind, level=question.level)))
     for line in question.setup:
         st.markdown(md(say(line, lang)))
     if question.board:
-        st.markdown(f"{tr('replay.board', lang)}: {cards_md(question.board, lang)}")
+        st.markdown(_("Board") + ": " + cards_md(question.board, lang))
     for hand in question.hands:
         st.markdown(f"{md(hand.player)}: {cards_md(hand.cards, lang)}")
     st.markdown(f"**{md(say(question.prompt, lang))}**")
@@ -167,17 +169,17 @@ def answer_widgets(question: Question, number: int, lang: str) -> None:
     labels = {c.key: say(c.label, lang) for c in question.choices}
     if question.form is Form.CHOICE:
         st.radio(
-            tr("quiz.your_answer", lang),
+            _("Your answer"),
             list(labels),
             format_func=lambda k: f"{k}) {labels[k]}",
             index=None,
             key=key,
         )
     elif question.form is Form.PICK:
-        hint = tr("quiz.pick_n", lang, n=question.pick_count) if question.pick_count else tr("quiz.pick", lang)
+        hint = f_("Pick {n}", n=question.pick_count) if question.pick_count else _("Pick one or more")
         st.multiselect(hint, list(labels), format_func=lambda k: f"{k}) {labels[k]}", key=key)
     elif question.form is Form.NUMBER:
-        st.number_input(tr("quiz.your_answer", lang), min_value=0, step=1, value=None, key=key)
+        st.number_input(_("Your answer"), min_value=0, step=1, value=None, key=key)
     else:
         cols = st.columns(max(len(question.choices), 1))
         for i, (col, choice) in enumerate(zip(cols, question.choices, strict=True)):

@@ -12,10 +12,11 @@ import streamlit as st
 
 from analyzer.audit.hand import audit_hand
 from analyzer.audit.records import HandAudit
+from analyzer.i18n import _, f_
+from analyzer.i18n import render as say
 from analyzer.ruleset import load_rules
 from dashboards import context
 from dashboards.show import columns, md, money, verdict_label
-from dashboards.strings import tr
 from dashboards.uploads import Upload
 from parsers import native
 from parsers.errors import HandHistoryError, Rejected
@@ -93,16 +94,32 @@ def render() -> None:
     state = st.session_state
     for key, value in DEFAULTS.items():
         state.setdefault(key, value)
-    st.title(tr("rec.title", lang))
-    st.caption(tr("rec.intro", lang))
+    st.title(_("Recorder"))
+    st.caption(
+        _(
+            "Enter a live hand as it is played: seats and stacks, then one street a line. The engine "
+            "checks it on every change."
+        )
+    )
     c1, c2, c3 = st.columns([2, 2, 3])
-    c1.text_input(tr("rec.hand_id", lang), key=HAND_ID)
-    c2.selectbox(tr("side.rules", lang), RECORDER_RULES, key=RULES)
-    c3.text_input(tr("rec.stakes", lang), key=STAKES, help=tr("rec.stakes_help", lang))
+    c1.text_input(_("Hand id"), key=HAND_ID)
+    c2.selectbox(_("Rule set"), RECORDER_RULES, key=RULES)
+    c3.text_input(_("Stakes"), key=STAKES, help=_("ante= button= sb= bb= straddle= (e.g. ante=100 button=100)"))
     c4, c5 = st.columns([5, 2])
-    c4.text_input(tr("rec.seats", lang), key=SEATS, help=tr("rec.seats_help", lang))
-    c5.text_input(tr("rec.button", lang), key=BUTTON)
-    st.text_area(tr("rec.actions", lang), key=ACTIONS, height=180, help=tr("rec.actions_help", lang))
+    c4.text_input(
+        _("Seats and stacks"), key=SEATS, help=_("NAME STACK, NAME STACK, … from seat 1 (NAME@SEAT for a given seat)")
+    )
+    c5.text_input(_("Button"), key=BUTTON)
+    st.text_area(
+        _("Actions"),
+        key=ACTIONS,
+        height=180,
+        help=_(
+            "One street a line: `preflop Ben r300 Carla c Anna f`, `flop 9h 8d 7c: Ben b400 Carla "
+            "c`; f fold, x check, c call, bN bet to N, rN raise to N, a all-in; then `show Ben 6h "
+            "6d`, `win Ben 2100`."
+        ),
+    )
     rules = state.get(RULES, RECORDER_RULES[0])
     text = compact_text(
         hand_id=state[HAND_ID],
@@ -113,33 +130,33 @@ def render() -> None:
         actions=state[ACTIONS],
     )
     record, audit, error = check(text, rules)
-    with st.expander(tr("rec.as_text", lang)):
+    with st.expander(_("The hand as compact text")):
         st.code(text, language=None, line_numbers=True)
     if record is None or audit is None:
-        st.error(tr("rec.unreadable", lang) + " " + md(error))
+        st.error(_("Not a hand yet:") + " " + md(error))
         return
     verdict(record, audit, lang)
     c6, c7 = st.columns(2)
     c6.download_button(
-        tr("rec.download", lang),
+        _("Download as native JSON Lines"),
         data=native.write([record]),
         file_name=f"{record.hand_id}.jsonl",
         mime="application/jsonl",
         key="rec_download",
     )
-    c7.button(tr("rec.add", lang), key="rec_add", on_click=_add, args=(record,))
+    c7.button(_("Add to this session's hands"), key="rec_add", on_click=_add, args=(record,))
     recorded(lang)
 
 
 def verdict(record: HandRecord, audit: HandAudit, lang: str) -> None:
-    line = f"{verdict_label(audit.verdict.value)} · {tr('rec.pot', lang, pot=money(audit.total_pot, record.decimals))}"
+    line = verdict_label(audit.verdict.value) + " · " + f_("pot {pot}", pot=money(audit.total_pot, record.decimals))
     if audit.problems:
         st.warning(line)
         for p in audit.problems:
-            where = tr("audit.at_action", lang, n=p.action_index) if p.action_index is not None else ""
-            st.markdown(f"- `{p.code.value}` {where}: {md(p.message)}")
+            where = f_("at action {n}", n=p.action_index) if p.action_index is not None else ""
+            st.markdown(f"- `{p.code.value}` {where}: {md(say(p.message))}")
     else:
-        st.success(line + " · " + tr("rec.checks_out", lang))
+        st.success(line + " · " + _("every action and the payout check out"))
     rows = [
         {
             "player": r.player,
@@ -158,7 +175,7 @@ def recorded(lang: str) -> None:
     records = st.session_state.get(context.RECORDED, ())
     if not records:
         return
-    st.subheader(tr("rec.session", lang, n=len(records)))
+    st.subheader(f_("{n} hand(s) recorded in this session", n=len(records)))
     st.dataframe(
         columns(pd.DataFrame({"hand": [r.hand_id for r in records], "players": [len(r.seats) for r in records]}), lang),
         hide_index=True,
@@ -166,10 +183,10 @@ def recorded(lang: str) -> None:
     )
     c1, c2 = st.columns(2)
     c1.download_button(
-        tr("rec.download_all", lang),
+        _("Download them all (JSON Lines)"),
         data=native.write(records),
         file_name="recorded.jsonl",
         mime="application/jsonl",
         key="rec_download_all",
     )
-    c2.button(tr("rec.audit_all", lang), key="rec_audit_all", on_click=_audit_recorded)
+    c2.button(_("Audit them as the night"), key="rec_audit_all", on_click=_audit_recorded)

@@ -11,14 +11,14 @@ from analyzer.detect import rules_for
 from analyzer.equity.views import percent, street_equities
 from analyzer.errors import AnalyzerError
 from analyzer.evaluator import evaluate
-from analyzer.i18n import _
+from analyzer.i18n import _, f_
+from analyzer.i18n import render as say
 from analyzer.replay.engine import BOARD_SIZE, Replay, Step, replay
 from analyzer.ruleset import RuleSet, load_rules
 from analyzer.safetext import chart_label
 from dashboards import context, data
 from dashboards.context import AUTO
 from dashboards.show import card_md, cards, columns, md, money, verdict_label
-from dashboards.strings import tr
 from parsers.record import HandRecord
 
 HAND = context.REPLAY_HAND
@@ -40,10 +40,10 @@ def _rules(record: HandRecord, chosen: str) -> RuleSet:
 def render() -> None:
     ctx = context.current()
     lang = ctx.lang
-    st.title(tr("replay.title", lang))
+    st.title(_("Replayer"))
     night = data.night(ctx)
     if night is None or not night.audit.records:
-        st.info(tr("replay.nothing", lang))
+        st.info(_("No readable hands to replay: choose a night in the sidebar or drop files on the Audit page."))
         return
     records = night.audit.records
     ids = tuple(records)
@@ -52,31 +52,37 @@ def render() -> None:
         st.session_state[HAND] = wanted
     if st.session_state.get(HAND) not in records:
         st.session_state[HAND] = ids[0]
-    hand_id = st.selectbox(tr("replay.hand", lang), ids, key=HAND, on_change=_reset_step)
+    hand_id = st.selectbox(_("Hand"), ids, key=HAND, on_change=_reset_step)
     record = records[hand_id]
     rules = _rules(record, ctx.rules)
     result = replay(record, rules, steps=True)
     audit = next((a for a in night.audit.audits if a.hand_id == hand_id), None)
     if not result.steps:
-        st.warning(tr("replay.no_steps", lang))
+        st.warning(_("This hand has no actions to step through."))
         return
     last = len(result.steps) - 1
     current = st.session_state.get(STEP, 0)
     if not isinstance(current, int) or current < 0 or current > last:
         st.session_state[STEP] = last
     b1, b2, b3 = st.columns([1, 1, 6])
-    b1.button(tr("replay.back", lang), key="replay_back", on_click=_move, args=(-1, last))
-    b2.button(tr("replay.next", lang), key="replay_next", on_click=_move, args=(1, last))
-    index = b3.slider(tr("replay.step", lang), 0, last, key=STEP, label_visibility="collapsed")
+    b1.button(_("◀ Back"), key="replay_back", on_click=_move, args=(-1, last))
+    b2.button(_("Next ▶"), key="replay_next", on_click=_move, args=(1, last))
+    index = b3.slider(_("Action"), 0, last, key=STEP, label_visibility="collapsed")
     step = result.steps[index]
-    st.caption(tr("replay.rules", lang, rules=rules.name, n=index, last=last))
+    st.caption(
+        f_(
+            "Rules: {rules} · action {n} (actions 0 to {last}: the forced bets first)",
+            rules=rules.name,
+            n=index,
+            last=last,
+        )
+    )
     left, right = st.columns([3, 2])
     with left:
         st.markdown(f"### {md(step.text)}")
         st.markdown(
-            tr(
-                "replay.street_pot",
-                lang,
+            f_(
+                "Street: **{street}** · pot **{pot}**",
                 street=step.street.value,
                 pot=md(money(step.pot, record.decimals, record.currency)),
             )
@@ -115,25 +121,25 @@ def table(record: HandRecord, step: Step, at_end: bool) -> pd.DataFrame:
 
 
 def board(record: HandRecord, step: Step, at_end: bool, lang: str) -> None:
-    st.markdown(f"**{tr('replay.board', lang)}**")
+    st.markdown("**" + _("Board") + "**")
     runs = record.boards if at_end else record.boards[:1]
     for n, run in enumerate(runs):
         seen = run if at_end else run[: BOARD_SIZE[step.street]]
-        label = tr("replay.run", lang, n=n + 1) + ": " if len(runs) > 1 else ""
+        label = f_("run {n}", n=n + 1) + ": " if len(runs) > 1 else ""
         st.markdown(label + (card_md(seen) if seen else "—"))
 
 
 def notes(result: Replay, audit: HandAudit | None, index: int, lang: str) -> None:
-    st.markdown(f"**{tr('replay.notes', lang)}**")
+    st.markdown("**" + _("The engine's notes") + "**")
     problems = audit.problems if audit is not None else result.problems
     if audit is not None:
         st.markdown(verdict_label(audit.verdict.value))
     if not problems:
-        st.caption(tr("replay.no_notes", lang))
+        st.caption(_("No problems in this hand."))
     for p in problems:
         here = p.action_index == index
-        where = tr("audit.at_action", lang, n=p.action_index) if p.action_index is not None else ""
-        text = f"`{p.code.value}` {where}: {md(p.message)}"
+        where = f_("at action {n}", n=p.action_index) if p.action_index is not None else ""
+        text = f"`{p.code.value}` {where}: {md(say(p.message))}"
         if here:
             st.error(text)
         else:
@@ -148,19 +154,19 @@ def stacks_chart(record: HandRecord, result: Replay, index: int, lang: str) -> N
         fig.add_trace(go.Scatter(x=list(range(len(ys))), y=ys, mode="lines", name=chart_label(seat.player)))
     fig.add_vline(x=index, line_dash="dot")
     fig.update_layout(
-        title=tr("replay.stacks_chart", lang),
+        title=_("Stacks through the hand"),
         height=280,
         margin={"l": 10, "r": 10, "t": 40, "b": 10},
-        xaxis_title=tr("replay.step", lang),
+        xaxis_title=_("Action"),
     )
     st.plotly_chart(fig, key="replay_chart")
 
 
 def pots(record: HandRecord, result: Replay, lang: str) -> None:
-    st.markdown(f"**{tr('replay.pots', lang)}**")
+    st.markdown("**" + _("Pots and side pots") + "**")
     rows = [
         {
-            "pot": tr("replay.main_pot", lang) if r.index == 0 else tr("replay.side_pot", lang, n=r.index),
+            "pot": _("main pot") if r.index == 0 else f_("side pot {n}", n=r.index),
             "run": r.run + 1,
             "amount": money(r.amount, record.decimals, record.currency),
             "eligible": ", ".join(r.eligible),
@@ -179,7 +185,7 @@ def shown(record: HandRecord, rules: RuleSet, lang: str) -> None:
     found = [s for s in record.shown if s.cards and "??" not in s.cards]
     if not found:
         return
-    st.markdown(f"**{tr('replay.shown', lang)}**")
+    st.markdown("**" + _("Shown hands") + "**")
     for s in found:
         parts = []
         for run in record.boards:
@@ -190,7 +196,7 @@ def shown(record: HandRecord, rules: RuleSet, lang: str) -> None:
                 parts.append(evaluate([*s.cards, *known], rules.ranking).describe())
             except (AnalyzerError, ValueError) as error:
                 parts.append(str(error))
-        suffix = f" ({tr('replay.mucked', lang)})" if s.mucked else ""
+        suffix = " (" + _("mucked") + ")" if s.mucked else ""
         st.markdown(f"**{md(s.player)}**{suffix}: {card_md(s.cards)} — " + " / ".join(md(p) for p in parts))
 
 

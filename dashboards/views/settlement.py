@@ -9,6 +9,8 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
+from analyzer.i18n import _, f_, fn_
+from analyzer.i18n import render as say
 from analyzer.money import ChipValue, Unit
 from analyzer.safetext import chart_label
 from analyzer.settlement import (
@@ -20,10 +22,10 @@ from analyzer.settlement import (
     settle_ledger_text,
     settlement_csv,
 )
-from dashboards import context, data
+from dashboards import context, data, viewmodel
 from dashboards.show import columns, md
-from dashboards.strings import tr
 from dashboards.uploads import Upload
+from dashboards.words import COLUMNS, SETTLEMENT_SIDES, word
 from parsers.errors import HandHistoryError
 from parsers.text import decode
 
@@ -56,7 +58,7 @@ def typed_text(frame: pd.DataFrame) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["player", "kind", "amount"])
-    for _, row in frame.iterrows():
+    for _index, row in frame.iterrows():
         player = str(row.get("player") or "").strip()
         if not player:
             continue
@@ -71,25 +73,29 @@ def typed_text(frame: pd.DataFrame) -> str:
 def render() -> None:
     ctx = context.current()
     lang = ctx.lang
-    st.title(tr("settle.title", lang))
-    st.caption(tr("settle.intro", lang))
+    st.title(_("Settlement"))
+    st.caption(_("Money in against money out, each player's result against the hands, and who pays whom."))
     night = data.night(ctx)
     if night is None:
-        st.info(tr("common.needs_night", lang))
+        st.info(_("This page shows a night's hands: choose the sample night or uploaded files in the sidebar."))
         return
     st.file_uploader(
-        tr("settle.upload", lang), type=["csv", "txt"], accept_multiple_files=True, key=UPLOADER, on_change=take_uploads
+        _("Drop a PokerNow ledger or a buy-in CSV (player, kind, amount)"),
+        type=["csv", "txt"],
+        accept_multiple_files=True,
+        key=UPLOADER,
+        on_change=take_uploads,
     )
     files = {u.name: u for u in (*night.loaded.money, *st.session_state.get(FILES, ()))}
     names = [*files, TYPED]
     if st.session_state.get(SOURCE) not in names:
         st.session_state[SOURCE] = names[0]
     chosen = st.radio(
-        tr("settle.from", lang),
+        _("Buy-ins and cash-outs from"),
         names,
         key=SOURCE,
         horizontal=True,
-        format_func=lambda n: tr("settle.typed", lang) if n == TYPED else n,
+        format_func=lambda n: _("typed in") if n == TYPED else n,
     )
     unit = chip_unit(night.audit.summary.unit, lang)
     if unit is None:
@@ -102,18 +108,18 @@ def render() -> None:
             num_rows="dynamic",
             hide_index=True,
             key=EDITOR,
-            column_config={c: st.column_config.TextColumn(tr(f"col.{c}", lang)) for c in TYPED_COLUMNS},
+            column_config={c: st.column_config.TextColumn(word(COLUMNS, c)) for c in TYPED_COLUMNS},
         )
         text, name = typed_text(edited), "typed"
         if text.count("\n") < 2:
-            st.info(tr("settle.type_in", lang))
+            st.info(_("Type each player's buy-ins and cash-out in the table."))
             return
     else:
         text, name = decode(files[chosen].data), chosen
     try:
         result = settle_ledger_text(text, night.audit.audits, file=name, decimals=unit.decimals, unit=unit)
     except (HandHistoryError, ValueError) as error:
-        st.error(tr("settle.not_a_ledger", lang, file=md(name)) + " " + md(str(error)))
+        st.error(f_("{file} is not a ledger:", file=md(name)) + " " + md(str(error)))
         return
     show(result, lang)
 
@@ -123,7 +129,7 @@ def chip_unit(unit: Unit, lang: str) -> Unit | None:
     (and a one-line error) when what is typed is not a value."""
     if not unit.chips:
         return unit
-    typed = st.text_input(tr("settle.chip_value", lang), key=CHIP_VALUE).strip()
+    typed = st.text_input(_("What one chip is worth (e.g. 0.05 EUR); empty: chips"), key=CHIP_VALUE).strip()
     if not typed:
         return unit
     try:
@@ -135,61 +141,55 @@ def chip_unit(unit: Unit, lang: str) -> Unit | None:
 
 def transfers_md(moves: tuple[Transfer, ...], result: NightSettlement, lang: str) -> list[str]:
     if not moves:
-        return [tr("settle.nothing_to_pay", lang)]
+        return [_("Nobody owes anything.")]
     return [
-        tr("settle.pays", lang, payer=md(t.payer), payee=md(t.payee), amount=md(result.money(t.amount))) for t in moves
+        f_(
+            "**{payer}** pays **{payee}** {amount}",
+            payer=md(t.payer),
+            payee=md(t.payee),
+            amount=md(result.money(t.amount)),
+        )
+        for t in moves
     ]
 
 
 def show(result: NightSettlement, lang: str) -> None:
     m = result.money
     c1, c2, c3 = st.columns(3)
-    c1.metric(tr("settle.money_in", lang), m(result.money_in))
-    c2.metric(tr("settle.money_out", lang), m(result.money_out))
-    c3.metric(tr("settle.balance", lang), m(result.balance))
+    c1.metric(_("Money in"), m(result.money_in))
+    c2.metric(_("Money out"), m(result.money_out))
+    c3.metric(_("Out less in"), m(result.balance))
     if result.ok:
-        st.success(tr("settle.ok", lang))
+        st.success(_("The bank balances and every result matches the hands."))
     else:
-        st.error(tr("settle.problems", lang, n=len(result.problems)))
+        st.error(fn_("{n} problem:", "{n} problems:", len(result.problems)))
         for problem in result.problems:
-            st.markdown("- " + md(problem))
-    rows = [
-        {
-            "player": p.player,
-            "bought_in": m(p.bought_in),
-            "cashed_out": m(p.cashed_out),
-            "net": m(p.net),
-            "paid_by_hands": "" if p.paid_by_hands is None else m(p.paid_by_hands),
-            "owed_by_hands": "" if p.owed_by_hands is None else m(p.owed_by_hands),
-            "correction": m(p.correction) if p.correction else "",
-            "audited_net": m(p.audited_net),
-        }
-        for p in result.players
-    ]
+            st.markdown("- " + md(say(problem)))
+    rows = viewmodel.settlement_rows(result)
     st.dataframe(columns(pd.DataFrame(rows), lang), hide_index=True, key="settle_players")
     fig = go.Figure()
     scale = 10**result.decimals
     names = [chart_label(p.player) for p in result.players]
-    fig.add_bar(name=tr("col.net", lang), x=names, y=[p.net / scale for p in result.players])
+    fig.add_bar(name=_("net"), x=names, y=[p.net / scale for p in result.players])
     if result.corrections:
-        fig.add_bar(name=tr("col.audited_net", lang), x=names, y=[p.audited_net / scale for p in result.players])
+        fig.add_bar(name=_("net as audited"), x=names, y=[p.audited_net / scale for p in result.players])
     fig.update_layout(barmode="group", height=300, margin={"l": 10, "r": 10, "t": 30, "b": 10})
     st.plotly_chart(fig, key="settle_chart")
-    st.subheader(tr("settle.transfers", lang))
+    st.subheader(_("Who pays whom"))
     if result.corrections:
-        st.info(tr("settle.recommendation", lang, text=md(result.recommendation)))
+        st.info(f_("Recommendation: {text}", text=md(say(result.recommendation))))
     left, right = st.columns(2)
     for column, key, moves, value in (
-        (left, "settle.as_paid", result.transfers, AS_PAID),
-        (right, "settle.as_audited", result.audited, AS_AUDITED),
+        (left, "as_paid", result.transfers, AS_PAID),
+        (right, "as_audited", result.audited, AS_AUDITED),
     ):
-        badge = f" · {tr('settle.recommended', lang)}" if result.corrections and result.recommended == value else ""
-        column.markdown(f"**{tr(key, lang)}**{badge}")
-        column.caption(tr(f"{key}_help", lang))
+        badge = " · " + _("recommended") if result.corrections and result.recommended == value else ""
+        column.markdown(f"**{word(SETTLEMENT_SIDES, key)}**{badge}")
+        column.caption(word(SETTLEMENT_SIDES, f"{key}_help"))
         for line in transfers_md(moves, result, lang):
             column.markdown(line)
     if result.corrections:
-        st.subheader(tr("settle.corrections", lang))
+        st.subheader(_("Corrections from the audit"))
         fixes = [
             {
                 "hand": c.hand_id,
@@ -202,16 +202,16 @@ def show(result: NightSettlement, lang: str) -> None:
             for c in result.corrections
         ]
         st.dataframe(columns(pd.DataFrame(fixes), lang), hide_index=True, key="settle_corrections")
-    chat = chat_text(result, title=tr("settle.chat_title", lang))
+    chat = chat_text(result, title=_("Tonight's settlement"))
     d1, d2 = st.columns(2)
     d1.download_button(
-        tr("settle.export_csv", lang),
+        _("Settlement as CSV"),
         data=settlement_csv(result),
         file_name="settlement.csv",
         mime="text/csv",
         key="settle_dl_csv",
     )
     d2.download_button(
-        tr("settle.export_text", lang), data=chat, file_name="settlement.txt", mime="text/plain", key="settle_dl_text"
+        _("Text for the group chat"), data=chat, file_name="settlement.txt", mime="text/plain", key="settle_dl_text"
     )
     st.code(chat, language=None)

@@ -27,10 +27,10 @@ import pytest
 from click.testing import CliRunner
 from polars.testing import assert_frame_equal
 
-from analyzer.audit import audit_hand
+from analyzer.audit.hand import audit_hand
+from analyzer.audit.records import HandAudit
 from analyzer.cli import cli
 from analyzer.observed import COUNT_KEYS, counts
-from analyzer.replay.findings import HandAudit
 from analyzer.ruleset import RuleSet, load_rules
 from analyzer.simulate import simulate
 from analyzer.stats.query import summary

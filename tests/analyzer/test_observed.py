@@ -139,7 +139,7 @@ def test_observed_counts_from_a_simulated_night_match_a_plain_count(tmp_path: Pa
     pairs = sum(1 for rec in records for s in rec.shown if s.cards[0][0] == s.cards[1][0])
     assert (events.lines[0].count, events.lines[0].total) == (pairs, 1200)
     assert dealt.p_value is not None and 0 <= dealt.p_value <= 1
-    assert shown.note is not None and "fold weak hands" in shown.note
+    assert shown.note is not None and "fold weak hands" in str(shown.note)
 
 
 def test_a_small_sample_carries_a_caution_instead_of_a_verdict(tmp_path: Path) -> None:
@@ -148,9 +148,9 @@ def test_a_small_sample_carries_a_caution_instead_of_a_verdict(tmp_path: Path) -
     store = Store(tmp_path / "store")
     import_paths([path], store, workers=1)
     first = compare(store.scan("players"))[0]
-    assert first.caution == f"only 2 hands: too few to judge (a test needs at least {MIN_SAMPLE})"
+    assert str(first.caution) == f"only 2 hands: too few to judge (a test needs at least {MIN_SAMPLE})"
     assert first.p_value is None
-    assert first.note == "only 2 of 8 dealt hands have known hole cards: those shown lean toward strong hands"
+    assert str(first.note) == "only 2 of 8 dealt hands have known hole cards: those shown lean toward strong hands"
     result = CliRunner().invoke(cli, ["frequencies", "--store", str(tmp_path / "store"), "--json"])
     assert result.exit_code == 0
     assert '"caution": "only 2 hands' in result.stdout

@@ -32,6 +32,7 @@ from analyzer.quiz.kinds.betting import Round
 from analyzer.quiz.kinds.low_straight import build_is_there
 from analyzer.quiz.kinds.side_pots import Table, settle
 from analyzer.quiz.spec import Spec
+from analyzer.quiz.words import name_of
 from analyzer.ruleset import load_rules
 from parsers.record import ActionKind, HandRecord, Seat, Shown, Stakes, Street
 
@@ -265,7 +266,7 @@ def _spec(rules: str = "shortdeck") -> Spec:
 def test_sd_low_straight_seed_example_carla_has_nine_high() -> None:
     """SD-LOW-STRAIGHT: seed 000's example: board A♣ 9♦ 8♠ 7♣ K♥, Carla 6♥ 6♠: 9-8-7-6-A."""
     q = build_is_there(clean("6h 6s"), clean("Ac 9d 8s 7c Kh"), _spec(), variant="there", player="Carla")
-    assert q.answer.keys == {"a"} and q.explanation.key == "ls.yes_low"
+    assert q.answer.keys == {"a"} and name_of(q.explanation) == "ls.yes_low"
     assert render(q.explanation, "en") == "Yes: 9-8-7-6-A is a straight, the lowest one. The Ace plays low."
 
 
@@ -277,7 +278,7 @@ def test_sd_low_straight_with_a_ten_is_the_ten_high_straight() -> None:
 def test_sd_low_straight_does_not_wrap_round_the_corner() -> None:
     """SD-LOW-STRAIGHT: no wrap-arounds: K-A-6-7-8 is not a straight."""
     q = build_is_there(clean("Kh Ad"), clean("6c 7d 8s Qc Qh"), _spec(), variant="wrap", player="Ben")
-    assert q.answer.keys == {"b"} and q.explanation.key == "ls.no_wrap"
+    assert q.answer.keys == {"b"} and name_of(q.explanation) == "ls.no_wrap"
 
 
 def test_a_6_7_8_9_is_no_straight_with_52_cards() -> None:

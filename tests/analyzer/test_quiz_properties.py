@@ -21,7 +21,7 @@ from analyzer.evaluator import reference as ref
 from analyzer.evaluator.categories import Category, Ranking
 from analyzer.quiz import LEVELS, Form, Kind, Question, generate, render
 from analyzer.quiz.kinds.low_straight import rank_key
-from analyzer.quiz.text import Percent
+from analyzer.quiz.words import Percent, name_of, named
 from analyzer.replay.pots import clockwise_from_button
 from analyzer.replay.table import Table
 from analyzer.ruleset import RuleSet, load_rules
@@ -80,7 +80,7 @@ def assert_one_right_answer(q: Question) -> None:
     else:
         assert len(q.answer.numbers) == len(q.choices)
     if q.also_right:
-        assert q.prompt.key.endswith("_any"), "several right answers must be said in the prompt"
+        assert name_of(q.prompt).endswith("_any"), "several right answers must be said in the prompt"
         assert q.answer.keys not in q.also_right
 
 
@@ -98,7 +98,7 @@ def test_sd_low_straight_answers_match_the_reference_evaluator() -> None:
         if q.level == 1:
             has = ref_contains(shown, r, STRAIGHTS)
             assert q.answer.keys == {"a" if has else "b"}, q.qid
-            seen_variants[q.explanation.key] += 1
+            seen_variants[name_of(q.explanation)] += 1
             continue
         deck = deck_of(r.deck_size)
         expected = set()
@@ -225,9 +225,8 @@ def _target(q: Question) -> tuple[Category, ...]:
 
 
 def _text(key: str) -> object:
-    from analyzer.quiz.text import Text
 
-    return Text(key)
+    return named(key)
 
 
 def _unseen(q: Question) -> tuple[Card, ...]:
@@ -244,7 +243,7 @@ def test_outs_counts_and_chances_match_the_evaluator() -> None:
         assert_one_right_answer(q)
         pool = _unseen(q)
         hole = q.hands[0].cards
-        if q.prompt.key == "ou.ask_win":
+        if name_of(q.prompt) == "ou.ask_win":
             other = q.hands[1].cards
             wins = sum(
                 ref_best(hole + q.board + (c,), q.ranking) > ref_best(other + q.board + (c,), q.ranking) for c in pool
@@ -254,12 +253,12 @@ def test_outs_counts_and_chances_match_the_evaluator() -> None:
         target = _target(q)
         outs = [c for c in pool if fast_contains((*hole, *q.board, c), q.ranking, target)]
         assert not fast_contains(hole + q.board, q.ranking, target)
-        if q.prompt.key in ("ou.ask_flop", "ou.ask_turn"):
+        if name_of(q.prompt) in ("ou.ask_flop", "ou.ask_turn"):
             assert q.answer.numbers == (len(outs),), q.qid
             continue
         (key,) = q.answer.keys
         num, den = map(int, q.choice(key).value.split("/"))
-        if q.prompt.key == "ou.ask_chance_river":
+        if name_of(q.prompt) == "ou.ask_chance_river":
             assert Fraction(num, den) == Fraction(len(outs), len(pool)), q.qid
         else:
             by_river += 1
@@ -294,10 +293,10 @@ def chip_by_chip(q: Question) -> dict[str, int]:
     put_in: dict[str, int] = {}
     folded: set[str] = set()
     for line in record[1:]:
-        if line.key in ("sp.all_in", "sp.covers", "sp.folded"):
+        if name_of(line) in ("sp.all_in", "sp.covers", "sp.folded"):
             player, amount = str(line.arg("player")), int(line.arg("amount"))  # type: ignore[arg-type]
             put_in[player] = amount
-            if line.key == "sp.folded":
+            if name_of(line) == "sp.folded":
                 folded.add(player)
     seats = {str(s.arg("player")): int(s.arg("seat")) for s in record[0].arg("seats").items}  # type: ignore[union-attr]
     button_player = str(record[0].arg("button"))
@@ -330,7 +329,7 @@ def chip_by_chip(q: Question) -> dict[str, int]:
 def _strengths(q: Question, live: list[str]) -> dict[str, int]:
     if q.hands:
         return {h.player: ref_best(h.cards + q.board, q.ranking) for h in q.hands}
-    tiers = str(next(x for x in q.setup if x.key == "sp.tiers").arg("tiers")).split(" > ")
+    tiers = str(next(x for x in q.setup if name_of(x) == "sp.tiers").arg("tiers")).split(" > ")
     return {p: -i for i, tier in enumerate(tiers) for p in tier.split(" = ")}
 
 
@@ -348,7 +347,7 @@ def test_pot_side_pots_match_a_chip_by_chip_split() -> None:
         put_in = {
             str(x.arg("player")): int(x.arg("amount"))  # type: ignore[arg-type]
             for x in q.setup
-            if x.key in ("sp.all_in", "sp.covers", "sp.folded")
+            if name_of(x) in ("sp.all_in", "sp.covers", "sp.folded")
         }
         assert sum(q.answer.numbers) == sum(put_in.values())
         for p, amount in zip(names, q.answer.numbers):
@@ -383,12 +382,12 @@ def _replay_table(q: Question, rules: RuleSet) -> Table:
         assert table.check(action, i) == [], (q.qid, action)
         table.apply(action)
     street = {"street.flop": Street.FLOP, "street.turn": Street.TURN, "street.river": Street.RIVER}
-    if q.prompt.key in ("bt.ask_turn",):
-        wanted = street.get(q.prompt.arg("street").key, Street.PREFLOP)  # type: ignore[union-attr]
+    if name_of(q.prompt) in ("bt.ask_turn",):
+        wanted = street.get(name_of(q.prompt.arg("street")), Street.PREFLOP)  # type: ignore[union-attr]
         while table.street is not wanted:
             table.end_round()
             table.start_street(order[order.index(table.street) + 1])
-    elif q.prompt.key in ("bt.ask_min_bet",) and table.next_to_act() is None:
+    elif name_of(q.prompt) in ("bt.ask_min_bet",) and table.next_to_act() is None:
         table.end_round()
         table.start_street(order[order.index(table.street) + 1])
     return table
@@ -418,15 +417,15 @@ def test_betting_answers_match_the_replay_engines_table(name: str) -> None:
             (q,) = generate(Kind.BETTING, rules=rules, level=level, seed=seed)
             assert_one_right_answer(q)
             table = _replay_table(q, rules)
-            if q.prompt.key == "bt.ask_turn":
+            if name_of(q.prompt) == "bt.ask_turn":
                 turn = table.next_to_act()
                 assert turn is not None and {q.choice(k).value for k in q.answer.keys} == {turn.name}, q.qid
-            elif q.prompt.key in ("bt.ask_min_raise", "bt.ask_min_bet"):
+            elif name_of(q.prompt) in ("bt.ask_min_raise", "bt.ask_min_bet"):
                 legal = table.legal()
                 assert legal is not None and legal.can_raise, q.qid
                 assert q.answer.numbers == (legal.min_to,), q.qid
             else:
-                assert q.prompt.key == "bt.ask_show"
+                assert name_of(q.prompt) == "bt.ask_show"
                 assert table.next_to_act() is None
                 still_in = [p for p in table.players if not p.folded]
                 if table.last_aggressor is not None:

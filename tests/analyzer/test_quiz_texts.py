@@ -15,9 +15,12 @@ from pathlib import Path
 import pytest
 
 from analyzer.evaluator.categories import Category
+from analyzer.i18n import missing, translations, use
+from analyzer.i18n.message import template, walk
+from analyzer.i18n.ranks import RANKS
 from analyzer.quiz import KINDS, LANGS, LEVELS, Kind, Question, generate, kinds_for, render
 from analyzer.quiz.names import category_text
-from analyzer.quiz.text import LANGUAGES, Rank, Text, t, walk
+from analyzer.quiz.words import _NAMES, WORDS, Rank, name_of, named, t
 from analyzer.ruleset import RuleSet, load_rules, preset_names
 
 SEEDS = Path(__file__).resolve().parents[2].parent / "shared" / "seeds"
@@ -33,27 +36,12 @@ def fields(template: str) -> dict[str, set[str]]:
     return out
 
 
-def test_every_language_has_every_key() -> None:
-    keys = {lang: set(LANGUAGES[lang].TEXTS) for lang in LANGS}
-    for lang in LANGS:
-        assert keys[lang] == keys["en"], (lang, keys["en"] ^ keys[lang])
-
-
-@pytest.mark.parametrize("lang", ["de", "es"])
-def test_every_template_names_the_same_fields_as_the_english_one(lang: str) -> None:
-    english = LANGUAGES["en"].TEXTS
-    for key, template in LANGUAGES[lang].TEXTS.items():
-        assert set(fields(template)) == set(fields(english[key])), (lang, key)
-
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_every_rank_has_every_form_a_template_uses(lang: str) -> None:
-    table = LANGUAGES[lang]
-    used = {spec for template in table.TEXTS.values() for specs in fields(template).values() for spec in specs}
+def test_every_rank_has_every_form_a_template_uses() -> None:
+    used = {spec for english in WORDS.values() for specs in fields(english).values() for spec in specs}
     assert used - {""} <= set(FORMS)
-    for rank in range(2, 15):
-        assert set(table.RANKS[rank]) >= set(FORMS) - {"short"}, (lang, rank)
-        assert table.SHORT[rank]
+    for lang in LANGS:
+        for rank in range(2, 15):
+            assert set(RANKS[lang][rank]) == set(FORMS), (lang, rank)
 
 
 @cache
@@ -72,15 +60,15 @@ def sample_questions() -> tuple[Question, ...]:
 
 
 def missing_texts(questions: tuple[Question, ...]) -> set[tuple[str, str]]:
-    """(language, key) of every text a question uses that a language cannot render."""
-    missing = set()
-    for q in questions:
-        for text in q.texts():
-            for inner in walk(text):
-                for lang in LANGS:
-                    if inner.key not in LANGUAGES[lang].TEXTS:
-                        missing.add((lang, inner.key))
-    return missing
+    """(language, name) of every text a question uses that a language's catalog does not translate."""
+    found = set()
+    for lang in ("de", "es"):
+        with missing() as untranslated:
+            for q in questions:
+                for text in q.texts():
+                    render(text, lang)
+        found |= {(lang, _NAMES.get(m, m)) for m in untranslated}
+    return found
 
 
 def test_every_kind_renders_in_every_language() -> None:
@@ -96,21 +84,21 @@ def test_every_kind_renders_in_every_language() -> None:
 
 def test_a_missing_text_in_one_language_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     questions = sample_questions()
-    spanish = dict(LANGUAGES["es"].TEXTS)
-    del spanish["ou.explain_outs"]
-    monkeypatch.setattr(LANGUAGES["es"], "TEXTS", spanish)
-    assert ("es", "ou.explain_outs") in missing_texts(questions)
-    with pytest.raises(KeyError, match=r"ou\.explain_outs"):
-        render(next(q.explanation for q in questions if q.explanation.key == "ou.explain_outs"), "es")
+    catalog = translations("es")._catalog  # type: ignore[attr-defined]
+    monkeypatch.delitem(catalog, WORDS["ou.explain_outs"])
+    assert missing_texts(questions) == {("es", "ou.explain_outs")}
+    explanation = next(q.explanation for q in questions if name_of(q.explanation) == "ou.explain_outs")
+    with use("es"):
+        assert template(explanation) == explanation.id  # the English text, never a name
 
 
 def test_no_text_is_left_unused() -> None:
     """Every template of a question kind is reached by some question (the terminal's and the
     names' templates are used by the CLI and the category names)."""
-    used = {inner.key for q in sample_questions() for text in q.texts() for inner in walk(text)}
-    used |= {"own.note_lost_low", "ls.yes_high"}  # own hands and rare deals: tested in test_quiz_engine
+    used = {inner.id for q in sample_questions() for text in q.texts() for inner in walk(text)}
+    used |= {WORDS["own.note_lost_low"], WORDS["ls.yes_high"]}  # own hands and rare deals: tested in test_quiz_engine
     static = ("ui.", "kind.", "num.", "word.", "cat.", "words.", "ranking.", "street.", "target.")
-    unused = {k for k in LANGUAGES["en"].TEXTS if k not in used and not k.startswith(static)}
+    unused = {k for k, english in WORDS.items() if english not in used and not k.startswith(static) and english}
     assert unused == set()
 
 
@@ -201,7 +189,7 @@ def test_sd_low_straight_words(lang: str, words: str) -> None:
 def test_german_cards_use_b_and_d_and_every_language_writes_ten() -> None:
     """SD-RANK-ORDER: A K D B 10 in German (seed 001), A K Q J 10 in English and Spanish."""
     from analyzer.cards import clean
-    from analyzer.quiz.text import Cards
+    from analyzer.quiz.words import Cards
 
     cards = Cards(clean("Qh Js Tc"))
     assert render(t("card", cards=cards), "de") == "D♥ B♠ 10♣"
@@ -210,7 +198,7 @@ def test_german_cards_use_b_and_d_and_every_language_writes_ten() -> None:
 
 
 def test_percent_is_written_the_languages_way() -> None:
-    from analyzer.quiz.text import Percent
+    from analyzer.quiz.words import Percent
 
-    text = Text("pct", (("p", Percent(5, 31)),))
+    text = named("pct", (("p", Percent(5, 31)),))
     assert [render(text, lang) for lang in LANGS] == ["16.1%", "16,1 %", "16,1 %"]

@@ -9,7 +9,7 @@ import pytest
 
 MODULES = [
     "dashboards.show",
-    "dashboards.strings",
+    "dashboards.words",
     "dashboards.uploads",
     "dashboards.views.players",
     "dashboards.views.recorder",

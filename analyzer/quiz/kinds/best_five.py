@@ -20,7 +20,7 @@ from analyzer.quiz.deal import LETTERS, PLAYERS, deck_for, has_flush, low_run, o
 from analyzer.quiz.model import Answer, Choice, Form, Hand, Kind, Question
 from analyzer.quiz.names import name_of
 from analyzer.quiz.spec import EMPTY, Spec, gave_up, low_rule, retry
-from analyzer.quiz.text import Cards, Text, t
+from analyzer.quiz.words import Cards, named, t
 
 
 def best_sets(seven: tuple[Card, ...], ranking: Ranking) -> tuple[tuple[int, ...], ...]:
@@ -77,11 +77,11 @@ def build(hole: tuple[Card, ...], board: tuple[Card, ...], spec: Spec, *, player
         best.category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH) and best.cards[0].rank == low_run(spec.ranking)[0]
     )
     if len(sets) == 1 and played == 0:
-        note = Text("bf.note_board")
+        note = named("bf.note_board")
     elif low:
-        note = Text("bf.note_low")
+        note = named("bf.note_low")
     if note == EMPTY and _has_straight_and_trips(seven, spec.ranking):
-        note = Text("bf.note_" + spec.ranking.value)
+        note = named("bf.note_" + spec.ranking.value)
     return Question(
         qid=spec.qid,
         kind=Kind.BEST_FIVE,

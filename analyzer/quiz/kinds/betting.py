@@ -18,7 +18,7 @@ from typing import Literal
 from analyzer.quiz.deal import LETTERS, PLAYERS
 from analyzer.quiz.model import Answer, Form, Kind, Question
 from analyzer.quiz.spec import NotApplicable, Spec, gave_up, name_choice, retry
-from analyzer.quiz.text import Join, Text, t
+from analyzer.quiz.words import Join, Msg, named, t
 from analyzer.ruleset import RuleSet
 from parsers.record import (
     Action,
@@ -263,7 +263,7 @@ def _play_to(rng: random.Random, hand: Round, street: Street, policy: Policy = "
     return True
 
 
-def _setup(hand: Round, spec: Spec) -> tuple[Text, ...]:
+def _setup(hand: Round, spec: Spec) -> tuple[Msg, ...]:
     names = {s: p for p, s in hand.players}
     seats = tuple(t("bt.seat_button" if s == hand.button else "bt.seat", seat=s, player=p) for p, s in hand.players)
     lines = [t("bt.table", seats=Join(seats, "list"))]
@@ -285,11 +285,11 @@ def _setup(hand: Round, spec: Spec) -> tuple[Text, ...]:
     for street in STREET_ORDER:
         acts = tuple(_action_text(a) for a in hand.actions if a.street is street)
         if acts:
-            lines.append(t("bt.street_line", street=Text("street." + street.value), actions=Join(acts, "list")))
+            lines.append(t("bt.street_line", street=named("street." + street.value), actions=Join(acts, "list")))
     return tuple(lines)
 
 
-def _action_text(action: Action) -> Text:
+def _action_text(action: Action) -> Msg:
     if action.kind in (ActionKind.BET, ActionKind.RAISE):
         return t("act." + action.kind.value, player=action.player, to=action.to)
     return t("act." + action.kind.value, player=action.player)
@@ -299,10 +299,10 @@ def _question(
     hand: Round,
     spec: Spec,
     *,
-    prompt: Text,
+    prompt: Msg,
     form: Form,
     answer: Answer,
-    explanation: Text,
+    explanation: Msg,
     rule_ids: tuple[str, ...],
     players: list[str] | None = None,
 ) -> Question:
@@ -346,7 +346,7 @@ def _ask_turn(hand: Round, player: str, spec: Spec) -> Question:
     return _question(
         hand,
         spec,
-        prompt=t("bt.ask_turn", street=Text("street." + hand.street.value)),
+        prompt=t("bt.ask_turn", street=named("street." + hand.street.value)),
         form=Form.CHOICE,
         answer=Answer(frozenset({LETTERS[names.index(player)]})),
         explanation=t(key, player=player, last=hand.last_actor or ""),
@@ -407,7 +407,7 @@ def _show_first(rng: random.Random, spec: Spec) -> Question:
         return _question(
             hand,
             spec,
-            prompt=Text("bt.ask_show"),
+            prompt=named("bt.ask_show"),
             form=Form.CHOICE,
             answer=Answer(frozenset({LETTERS[still_in.index(first)]})),
             explanation=why,

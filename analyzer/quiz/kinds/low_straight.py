@@ -24,7 +24,7 @@ from analyzer.quiz.deal import (
 )
 from analyzer.quiz.model import Answer, Choice, Form, Hand, Kind, Question
 from analyzer.quiz.spec import EMPTY, Spec, gave_up, low_rule, retry
-from analyzer.quiz.text import Join, Rank, Run, Text, t
+from analyzer.quiz.words import Join, Msg, Rank, Run, named, t
 
 YES, NO = "a", "b"
 RANK_KEYS = {14: "A", 13: "K", 12: "Q", 11: "J", 10: "T"}
@@ -105,7 +105,7 @@ def build_is_there(
         form=Form.CHOICE,
         answer=Answer(frozenset({YES if tops else NO})),
         explanation=why,
-        choices=(Choice(YES, Text("word.yes"), "yes"), Choice(NO, Text("word.no"), "no")),
+        choices=(Choice(YES, named("word.yes"), "yes"), Choice(NO, named("word.no"), "no")),
         board=board,
         hands=(Hand(player, hole),),
         rule_ids=(low_rule(spec),),
@@ -132,7 +132,7 @@ def _four_of_low(rng: random.Random, spec: Spec) -> list[Card]:
     return _cards_of(rng, tuple(r for r in run if r != missing))
 
 
-def _explain_ranks(found: dict[int, int], spec: Spec, key: str) -> Text:
+def _explain_ranks(found: dict[int, int], spec: Spec, key: str) -> Msg:
     low_top = low_run(spec.ranking)[0]
     items = tuple(t("ls.completes", rank=Rank(r), run=Run(run_of(top, spec.ranking))) for r, top in found.items())
     tip = t("ls.tip_low", low=Run(low_run(spec.ranking))) if low_top in found.values() else EMPTY

@@ -30,7 +30,7 @@ from analyzer.quiz.deal import (
 from analyzer.quiz.model import Answer, Choice, Form, Hand, Kind, Question
 from analyzer.quiz.names import HandName, name_of
 from analyzer.quiz.spec import EMPTY, Spec, gave_up, low_rule, retry
-from analyzer.quiz.text import Cards, Text, t
+from analyzer.quiz.words import Cards, named, t
 
 C = Category
 
@@ -176,7 +176,7 @@ def build(cards: tuple[Card, ...], spec: Spec, *, rng: random.Random, player: st
         note = t("nh.note_low", low=Cards(value.cards))
         rules.append(low_rule(spec))
     elif straight_tops((c.rank for c in cards), spec.ranking) and max(Counter(c.rank for c in cards).values()) == 3:
-        note = Text("ww.note_" + spec.ranking.value)
+        note = named("ww.note_" + spec.ranking.value)
         if spec.is_short:
             rules.append("SD-" + spec.ranking.value.upper())
     return Question(

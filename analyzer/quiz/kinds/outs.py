@@ -33,7 +33,7 @@ from analyzer.quiz.deal import (
 )
 from analyzer.quiz.model import Answer, Choice, Form, Hand, Kind, Question
 from analyzer.quiz.spec import EMPTY, Spec, gave_up, low_rule, retry
-from analyzer.quiz.text import Cards, Percent, Run, Text, t
+from analyzer.quiz.words import Cards, Msg, Percent, Run, named, t
 
 TARGETS: dict[str, Callable[[list[Card], Spec], bool]] = {
     "straight": lambda cards, spec: has_straight(cards, spec.ranking),
@@ -87,9 +87,9 @@ def _makes_low(cards: tuple[Card, ...], spec: Spec) -> bool:
     return len(set(low_run(spec.ranking)) - {c.rank for c in cards}) <= 1
 
 
-def _note(target: str, spec: Spec, outs: tuple[Card, ...], cards: tuple[Card, ...]) -> Text:
+def _note(target: str, spec: Spec, outs: tuple[Card, ...], cards: tuple[Card, ...]) -> Msg:
     if target == "flush":
-        return Text("ou.note_flush36" if spec.is_short else "ou.note_flush52")
+        return named("ou.note_flush36" if spec.is_short else "ou.note_flush52")
     low = set(low_run(spec.ranking))
     if any(low <= {c.rank for c in (*cards, out)} for out in outs):
         return t("ou.note_low", low=Run(low_run(spec.ranking)))
@@ -102,10 +102,10 @@ def _question(
     board: tuple[Card, ...],
     target: str,
     *,
-    prompt: Text,
+    prompt: Msg,
     form: Form,
     answer: Answer,
-    explanation: Text,
+    explanation: Msg,
     choices: tuple[Choice, ...] = (),
 ) -> Question:
     rules = ["SD-DECK" if spec.is_short else "HE-DECK"]
@@ -139,7 +139,7 @@ def _count(rng: random.Random, spec: Spec, player: str, target: str, *, known: i
         (Hand(player, hole),),
         board,
         target,
-        prompt=t("ou.ask_flop" if known == 5 else "ou.ask_turn", player=player, target=Text("target." + target)),
+        prompt=t("ou.ask_flop" if known == 5 else "ou.ask_turn", player=player, target=named("target." + target)),
         form=Form.NUMBER,
         answer=Answer(numbers=(len(outs),)),
         explanation=_explain_outs(outs, pool, hole + board, target, spec),
@@ -148,7 +148,7 @@ def _count(rng: random.Random, spec: Spec, player: str, target: str, *, known: i
 
 def _explain_outs(
     outs: tuple[Card, ...], pool: tuple[Card, ...], seen: tuple[Card, ...], target: str, spec: Spec
-) -> Text:
+) -> Msg:
     return t(
         "ou.explain_outs",
         n=len(outs),
@@ -191,7 +191,7 @@ def _chance_next(rng: random.Random, spec: Spec, player: str, target: str) -> Qu
         (Hand(player, hole),),
         board,
         target,
-        prompt=t("ou.ask_chance_river", player=player, target=Text("target." + target)),
+        prompt=t("ou.ask_chance_river", player=player, target=named("target." + target)),
         form=Form.CHOICE,
         answer=Answer(frozenset({key})),
         explanation=_explain_outs(outs, pool, hole + board, target, spec),
@@ -221,13 +221,13 @@ def _chance_by_river(rng: random.Random, spec: Spec, player: str, target: str) -
         (Hand(player, hole),),
         board,
         target,
-        prompt=t("ou.ask_chance_by_river", player=player, target=Text("target." + target)),
+        prompt=t("ou.ask_chance_by_river", player=player, target=named("target." + target)),
         form=Form.CHOICE,
         answer=Answer(frozenset({key})),
         explanation=t(
             "ou.explain_by_river",
             n=n,
-            target=Text("target." + target),
+            target=named("target." + target),
             unseen=len(pool),
             pairs=pairs,
             hits=hits,

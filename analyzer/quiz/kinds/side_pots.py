@@ -19,7 +19,7 @@ from analyzer.evaluator import evaluate
 from analyzer.quiz.deal import LETTERS, PLAYERS, deck_for, take
 from analyzer.quiz.model import Answer, Form, Hand, Kind, Question
 from analyzer.quiz.spec import Spec, name_choice
-from analyzer.quiz.text import Join, Text, t
+from analyzer.quiz.words import Join, Msg, named, t
 from analyzer.replay.pots import Pot, build_pots, clockwise_from_button, split, uncalled
 
 
@@ -154,7 +154,7 @@ def build(table: Table, spec: Spec, *, board: tuple[Card, ...] = (), hands: tupl
     names = [p for p, _ in table.seats]
     put_in = dict(table.put_in)
     button_player = next(p for p, s in table.seats if s == table.button)
-    setup: list[Text] = [
+    setup: list[Msg] = [
         t(
             "sp.table",
             seats=Join(tuple(t("sp.seat", seat=s, player=p) for p, s in table.seats), "list"),
@@ -169,11 +169,11 @@ def build(table: Table, spec: Spec, *, board: tuple[Card, ...] = (), hands: tupl
         else:
             setup.append(t("sp.all_in", player=p, amount=put_in[p]))
     if hands:
-        setup.append(t("sp.by_cards", ranking=Text("ranking." + spec.ranking.value)))
+        setup.append(t("sp.by_cards", ranking=named("ranking." + spec.ranking.value)))
     else:
         setup.append(t("sp.tiers", tiers=_tiers(table)))
-    lines: list[Text] = []
-    odd: list[Text] = []
+    lines: list[Msg] = []
+    odd: list[Msg] = []
     for i, (pot, shares) in enumerate(result.pots):
         share_texts = Join(tuple(t("sp.share", player=p, amount=a) for p, a in shares), "and")
         eligible = Join(pot.eligible, "and")
@@ -186,7 +186,7 @@ def build(table: Table, spec: Spec, *, board: tuple[Card, ...] = (), hands: tupl
             odd.append(t(key, player=shares[0][0], amount=pot.amount))
     if result.returned is not None:
         lines.append(t("sp.returned", player=result.returned[0], amount=result.returned[1]))
-    lines.append(Text("sp.note_cap"))
+    lines.append(named("sp.note_cap"))
     rules = ["POT-ALL-IN-CAP", "POT-SIDE-ORDER"]
     if any(len(s) > 1 for _, s in result.pots):
         rules.append("SD-TIE")

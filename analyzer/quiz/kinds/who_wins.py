@@ -18,7 +18,7 @@ from analyzer.quiz.deal import LETTERS, PLAYERS, deck_for, has_flush, lowest_ran
 from analyzer.quiz.model import Answer, Form, Hand, Kind, Question
 from analyzer.quiz.names import category_text, name_of
 from analyzer.quiz.spec import EMPTY, Spec, gave_up, name_choice, retry
-from analyzer.quiz.text import Cards, Join, Text, t
+from analyzer.quiz.words import WORDS, Cards, Join, Msg, named, t
 
 C = Category
 OTHER = {
@@ -77,8 +77,8 @@ def _flush_full(rng: random.Random, spec: Spec) -> Question:
     raise gave_up("a flush against a full house", spec)
 
 
-def _flush_note(spec: Spec) -> Text:
-    return Text("ww.note_flush_full" if spec.is_short else "ww.note_full_flush")
+def _flush_note(spec: Spec) -> Msg:
+    return named("ww.note_flush_full" if spec.is_short else "ww.note_full_flush")
 
 
 def _trips_straight(rng: random.Random, spec: Spec) -> tuple[Question, ...]:
@@ -116,11 +116,11 @@ def _trips_straight(rng: random.Random, spec: Spec) -> tuple[Question, ...]:
     raise gave_up("three of a kind against a straight", spec)
 
 
-def _trips_note(ranking: Ranking) -> Text:
-    return Text("ww.note_" + ranking.value)
+def _trips_note(ranking: Ranking) -> Msg:
+    return named("ww.note_" + ranking.value)
 
 
-def build(hands: tuple[Hand, ...], board: tuple[Card, ...], spec: Spec, *, note: Text = EMPTY) -> Question:
+def build(hands: tuple[Hand, ...], board: tuple[Card, ...], spec: Spec, *, note: Msg = EMPTY) -> Question:
     """The question for these hands and board (own hands come through here too)."""
     values = [evaluate(h.cards + board, spec.ranking) for h in hands]
     top = max(v.strength for v in values)
@@ -135,18 +135,18 @@ def build(hands: tuple[Hand, ...], board: tuple[Card, ...], spec: Spec, *, note:
     rules = ["SD-BEST-FIVE" if spec.is_short else "HE-RANKING", "SD-CATEGORY"]
     if len(winners) > 1:
         rules.append("SD-TIE")
-    if note.key == "ww.note_kickers":
+    if note.id == WORDS["ww.note_kickers"]:
         rules.append("SD-KICKERS")
-    if note.key.startswith("ww.note_flush") and spec.is_short:
+    if note.id == WORDS["ww.note_flush_full"] and spec.is_short:
         rules.append("SD-FLUSH-OVER-FULL")
-    if spec.is_short and note.key in ("ww.note_straight-over-trips", "ww.note_trips-over-straight"):
+    if spec.is_short and note.id in (WORDS["ww.note_straight-over-trips"], WORDS["ww.note_trips-over-straight"]):
         rules.append("SD-" + spec.ranking.value.upper())
     return Question(
         qid=spec.qid,
         kind=Kind.WHO_WINS,
         level=spec.level,
         ranking=spec.ranking,
-        prompt=t("ww.ask", ranking=Text("ranking." + spec.ranking.value)),
+        prompt=t("ww.ask", ranking=named("ranking." + spec.ranking.value)),
         form=Form.PICK,
         answer=Answer(keys),
         explanation=t("ww.explain", lines=Join(lines, "lines"), verdict=verdict, note=note),
@@ -158,7 +158,7 @@ def build(hands: tuple[Hand, ...], board: tuple[Card, ...], spec: Spec, *, note:
     )
 
 
-def _note(values: list[HandValue], top: int, spec: Spec) -> Text:
+def _note(values: list[HandValue], top: int, spec: Spec) -> Msg:
     """What decided it: a flush against a full house, trips against a straight, or the kickers."""
     best = [v for v in values if v.strength == top]
     rest = [v for v in values if v.strength != top]
