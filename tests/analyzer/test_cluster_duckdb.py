@@ -49,6 +49,7 @@ def test_the_readme_duckdb_query_reads_the_committed_parts_and_counts_as_sixplus
     assert len(stats) > 5
     assert rows == [
         (
+            s["site"],
             s["player"],
             s["currency"],
             s["hands"],
