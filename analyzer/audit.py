@@ -206,7 +206,7 @@ def _mucked_losers(record: HandRecord, rules: RuleSet, r: Replay) -> tuple[Repla
     if not r.showdown:
         return r, record
     claimed = {a.player for a in record.awards if a.amount}
-    shown = {s.player for s in record.shown if len(s.cards) == 2 and "??" not in s.cards}  # one card is no hand
+    shown = {s.player for s in record.shown if len(s.cards) == rules.hole_cards and "??" not in s.cards}  # all
     muck = tuple(
         Shown(p.name, (), mucked=True)
         for p in r.players

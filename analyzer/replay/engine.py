@@ -23,10 +23,11 @@ from analyzer.ruleset import RuleSet
 from parsers.record import STREETS, HandRecord, PostKind, Stakes, Street
 
 
-def _cards(text: tuple[str, ...]) -> tuple[int, ...] | None:
-    if len(text) != 2 or "??" in text:
+def _cards(text: tuple[str, ...], count: int = 2) -> tuple[int, ...] | None:
+    """Known hole cards as indices: all ``count`` of them (the rule set's hole cards), else None."""
+    if len(text) != count or "??" in text:
         return None
-    return (CARD_INDEX[text[0]], CARD_INDEX[text[1]])
+    return tuple(CARD_INDEX[c] for c in text)
 
 
 def dealt_cards(record: HandRecord) -> list[str]:
@@ -50,19 +51,20 @@ def check_cards(record: HandRecord, rules: RuleSet) -> list[Problem]:
     if (
         len(set(cards)) == len(cards)
         and all(c in valid for c in cards)
-        and all(len(s.cards) <= 2 for s in record.shown)
+        and all(len(s.cards) <= rules.hole_cards for s in record.shown)
     ):
         return problems  # the common case, in one pass
     deck = deck_of(rules.deck)
     counts = Counter(cards)
     rule = "SD-DECK" if rules.deck == 36 else "HE-DECK"
     for shown in record.shown:
-        if len(shown.cards) > 2:  # showing one of the two is allowed (a folded player may)
+        if len(shown.cards) > rules.hole_cards:  # showing some of them is allowed (a folded player may)
+            dealt = "two" if rules.hole_cards == 2 else str(rules.hole_cards)
             problems.append(
                 Problem(
                     Code.HOLE_CARD_COUNT,
                     Verdict.VIOLATION,
-                    f"{shown.player} shows {len(shown.cards)} hole cards; each player is dealt two",
+                    f"{shown.player} shows {len(shown.cards)} hole cards; each player is dealt {dealt}",
                     None,
                     "SD-DEAL" if rules.deck == 36 else "HE-DEAL",
                     shown.player,
@@ -376,7 +378,7 @@ def full_replay(
         s = shown.get(p.name)
         if s is not None and s.mucked:
             continue
-        holes[p.name] = _cards(s.cards) if s is not None else None
+        holes[p.name] = _cards(s.cards, rules.hole_cards) if s is not None else None
     bad_cards = any(p.code in (Code.CARD_NOT_IN_DECK, Code.DUPLICATE_CARD, Code.HOLE_CARD_COUNT) for p in problems)
     if not showdown or bad_cards:
         holes = {p.name: None for p in table.players if not p.folded and p.name in holes}
@@ -397,6 +399,8 @@ def full_replay(
         listed_pots=record.pots,
         all_odd_to_first=rules.showdown.odd_chip == "all-to-first-left-of-button",
         deductions_by_pot=by_pot,
+        omaha=rules.is_omaha,
+        low_qualifier=rules.showdown.low_qualifier if rules.is_high_low else None,
     )
     return Replay(
         problems=tuple(_unique(problems)),

@@ -48,6 +48,8 @@ def _dealt(record: HandRecord, rules: RuleSet) -> list[Seat] | None:
     """The seats dealt in, clockwise, if the hand is plain enough for the quick path: a game it
     covers, player counts, cards and forced bets all as the rules ask."""
     stakes = record.stakes
+    if rules.cards.hand != "any-five" or rules.showdown.split != "high":
+        return None  # Omaha and hi/lo: the full engine (the one-engine merge folds this path away)
     if (
         rules.betting.structure is Betting.FIXED_LIMIT
         or stakes.cap
