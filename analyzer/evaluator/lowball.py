@@ -106,13 +106,16 @@ def holdem_low(cards: Sequence[int], qualifier: int = 8) -> int | None:
 def low_words(key: int | None) -> str:
     """A low as a player says it, highest card first: ``8-6-4-2-A``; "no low" for None.
 
-    >>> low_words(0x54321), low_words(None)
-    ('5-4-3-2-A', 'no low')
+    >>> low_words(0x54321), low_words(0xD9641), low_words(None)
+    ('5-4-3-2-A', 'K-9-6-4-A', 'no low')
     """
     if key is None:
         return "no low"
     ranks = [(key >> (16 - 4 * i)) & 0xF for i in range(5)]
-    return "-".join("A" if r == 1 else "T" if r == 10 else str(r) for r in ranks)
+    return "-".join(_LOW_RANK_TEXT.get(r, str(r)) for r in ranks)
+
+
+_LOW_RANK_TEXT = {1: "A", 10: "T", 11: "J", 12: "Q", 13: "K"}
 
 
 def low_ranks(key: int) -> tuple[int, ...]:
