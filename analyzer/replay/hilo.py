@@ -9,10 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from analyzer.cards import Card, clean, pretty
+from analyzer.evaluator import evaluate, words_of
 from analyzer.evaluator.lowball import holdem_low, low_words, omaha_low
+from analyzer.evaluator.omaha import best_high_cards
 from analyzer.i18n import _
 from analyzer.replay.findings import PotResult
 from analyzer.replay.result import CARD_INDEX
+from analyzer.ruleset import RuleSet
 
 #: the highest rank a low may hold when we only want to name a hand's best low, qualifying or not
 _ANY_LOW = 13
@@ -81,3 +85,27 @@ def low_half_reason(other: str, mine: int | None, theirs: int | None, pot_label:
     return _("the low half of {pot} ({amount}) went to {other}, whose low {theirs} loses to {mine}").format(
         pot=pot_label, amount=amount, other=other, theirs=low_words(theirs), mine=low_words(mine)
     )
+
+
+def hand_words(hole: Sequence[str], board: Sequence[str], rules: RuleSet) -> str:
+    """A shown hand in words with the five cards it plays, under the rule set: Hold'em's best five
+    of seven, or Omaha's two hole and three board cards, and in a hi/lo game its low too.
+
+    >>> from analyzer.ruleset import load_rules
+    >>> hand_words(("Ah", "2h", "Kd", "Kc"), ("4c", "6s", "8h", "Kh", "Jd"), load_rules("omaha-hilo-pl"))
+    'Three of a kind, kings: K♥ K♦ K♣ J♦ 8♥; low 8-6-4-2-A'
+    >>> hand_words(("Ah", "Ad", "Kd", "Kc"), ("4c", "6s", "9h", "Qd", "Jd"), load_rules("omaha-hilo-pl"))
+    'One pair, aces: A♥ A♦ Q♦ J♦ 9♥; no low'
+    """
+    if not rules.is_omaha:
+        return evaluate([*hole, *board], rules.ranking).describe()
+    cards = clean(" ".join([*hole, *board]))
+    h = [c.index for c in cards[: len(hole)]]
+    b = [c.index for c in cards[len(hole) :]]
+    strength, used = best_high_cards(h, b, rules.ranking)
+    ordered = evaluate([Card.from_index(i).text for i in used], rules.ranking)
+    text = f"{words_of(strength, rules.ranking)}: {pretty(ordered.cards)}"
+    if rules.is_high_low:
+        low = omaha_low(h, b, rules.showdown.low_qualifier)
+        text += "; " + (_("low {low}").format(low=low_words(low)) if low is not None else _("no low"))
+    return text
