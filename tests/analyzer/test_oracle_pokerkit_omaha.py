@@ -2,6 +2,9 @@
 action by action in integer units, to the same final stacks in both engines.
 
 Where the engines disagree, the tests below say which is right and why:
+* several odd chips in one pot, and the odd chips of side pots: as in ``test_oracle_pokerkit.py``
+  (we give them one by one clockwise from the button; the seeds are silent; pokerkit gives all
+  of a pot's odd chips to one winner). Stacks then differ by those chips only.
 * hi/lo, several pots: once the beaten hands are mucked, pokerkit merges the pots whose
   contenders are then the same and halves the merged amount once; we halve each pot (main and
   side) apart, the odd chip of each to its high half (as PokerNow's logs pay it: "the odd chip
@@ -83,16 +86,17 @@ def _compare(rules_name: str, hands: int) -> tuple[int, int]:
 
 @pytest.mark.slow
 def test_pokerkit_replays_simulated_pot_limit_omaha_to_the_same_final_stacks() -> None:
-    """2,000 PLO hands (3 to 8 players): every final stack equal, chip for chip."""
-    assert _compare("omaha-pl", HANDS) == (HANDS, 0)
+    """2,000 PLO hands (3 to 8 players): every final stack equal, chip for chip, but one hand
+    whose side pot's odd chip pokerkit gives elsewhere (the seeds are silent: see
+    ``test_oracle_pokerkit.py``)."""
+    assert _compare("omaha-pl", HANDS) == (1999, 1)
 
 
 @pytest.mark.slow
 def test_pokerkit_replays_simulated_omaha_hi_lo_to_the_same_final_stacks_but_odd_chips_of_merged_pots() -> None:
-    """2,000 PLO Hi/Lo hands: equal stacks, but where pokerkit halves merged pots (see the module)."""
-    same, merged = _compare("omaha-hilo-pl", HANDS)
-    assert same + merged == HANDS
-    assert merged <= HANDS // 50
+    """2,000 PLO Hi/Lo hands: equal stacks in 1,983; in 17 pokerkit halves merged pots, or gives
+    several odd chips to one winner (see the module), and the stacks differ by those chips only."""
+    assert _compare("omaha-hilo-pl", HANDS) == (1983, 17)
 
 
 @pytest.mark.slow
