@@ -2,7 +2,7 @@
 
 The high hand is the best of the C(h, 2) x C(5, 3) five-card hands (60 with four hole
 cards, 100 with five), each judged by the same five-card tables as Hold'em
-(:mod:`analyzer.evaluator.fast` one at a time, :func:`analyzer.evaluator.batch.strengths`
+(:func:`analyzer.evaluator.strength_of` one at a time, :func:`analyzer.evaluator.batch.strengths`
 in numpy batches); the low is :mod:`analyzer.evaluator.lowball`'s. Strengths and low keys
 are those of :mod:`analyzer.evaluator.omaha_reference`, the slow oracle (the tests compare).
 
@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from analyzer.evaluator import fast
+from analyzer.evaluator import strength_of
 from analyzer.evaluator.batch import strengths
 from analyzer.evaluator.categories import Ranking
 from analyzer.evaluator.lowball import low_key, low_rank
@@ -45,7 +45,7 @@ _TRIPLES: tuple[tuple[int, int, int], ...] = tuple(combinations(range(5), 3))
 
 def omaha_high(hole: Sequence[int], board: Sequence[int], ranking: Ranking = Ranking.STANDARD) -> int:
     """The strength of the best high hand of two hole cards and three of a five-card board."""
-    strength = fast.strength_of
+    strength = strength_of  # the C kernel's where it is built, else the Python tables
     triples = [(board[a], board[b], board[c]) for a, b, c in combinations(range(len(board)), 3)]
     best = -1
     for i, j in _pairs(len(hole)):
@@ -66,7 +66,7 @@ def best_high_cards(
     for i, j in _pairs(len(hole)):
         for three in combinations(board, 3):
             five = (hole[i], hole[j], *three)
-            value = fast.strength_of(five, ranking)
+            value = strength_of(five, ranking)
             if value > best:
                 best, used = value, five
     return best, used
