@@ -38,6 +38,8 @@ def rules_name_for(record: HandRecord) -> str:
         if stakes.ante and not stakes.button_blind and not any(p.kind is PostKind.BUTTON_BLIND for p in record.posts):
             return "shortdeck-single-ante"
         return "shortdeck"
+    if game.variant in _OMAHA:
+        return _omaha_preset(game.variant, game.betting)
     if game.betting is Betting.POT_LIMIT:
         return "holdem-pl"
     if game.betting is Betting.FIXED_LIMIT:
@@ -46,6 +48,18 @@ def rules_name_for(record: HandRecord) -> str:
     if len(antes) == 1 and len(record.seats) > 2:
         return "holdem-tournament"
     return "holdem"
+
+
+_OMAHA = frozenset({Variant.OMAHA, Variant.OMAHA_HILO, Variant.OMAHA5})
+
+
+def _omaha_preset(variant: Variant, betting: Betting) -> str:
+    """Omaha games by hole cards and split; fixed-limit Omaha Hi/Lo has its preset, the other
+    structures play as pot limit's (the betting structure of the hand is then named in its
+    problems: a pot-limit maximum broken)."""
+    if variant is Variant.OMAHA_HILO:
+        return "omaha-hilo-fl" if betting is Betting.FIXED_LIMIT else "omaha-hilo-pl"
+    return "omaha5-pl" if variant is Variant.OMAHA5 else "omaha-pl"
 
 
 @cache

@@ -23,12 +23,24 @@ MinBetUnit = Literal["ante", "big_blind", "small_bet"]
 OddChip = Literal["first-left-of-button", "all-to-first-left-of-button"]
 ShowdownOrder = Literal["last-aggressor"]
 RakeModel = Literal["as-recorded", "percent", "none"]
+#: how a player makes a hand: the best five of hole cards and board together (Hold'em), or
+#: exactly two hole cards with exactly three board cards (Omaha: OM-TWO-PLUS-THREE)
+HandMaking = Literal["any-five", "two-plus-three"]
+#: who the pot goes to: the best high hand, or half to the best high and half to the best
+#: qualifying low (OM-HILO-SPLIT), the whole pot high when no low qualifies (OM-HILO-SCOOP)
+PotSplit = Literal["high", "high-low"]
+LowRanking = Literal["ace-to-five"]
+#: the odd chip of a pot halved between high and low: to the high half (OM-HILO-ODD-CHIP)
+SplitOddChip = Literal["to-high"]
+HOLE_CARD_COUNTS = (2, 4, 5, 6)
 
 
 @dataclass(frozen=True, slots=True)
 class CardRules:
     deck: int
     ranking: Ranking
+    hole_cards: int = 2  # dealt to each player: 2 Hold'em, 4 Omaha, 5 five-card Omaha, 6 six-card
+    hand: HandMaking = "any-five"
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +67,10 @@ class ShowdownRules:
     odd_chip: OddChip
     run_odd_chip: Literal["first-run"]
     all_show: bool = False  # every hand still in is turned up (000, 004); False: a beaten hand may muck (002 SH-MUCK)
+    split: PotSplit = "high"
+    low_ranking: LowRanking = "ace-to-five"  # A-2-3-4-5 the best low; straights and flushes do not count
+    low_qualifier: int = 8  # a low counts only with five distinct ranks, none above this (8-or-better)
+    split_odd_chip: SplitOddChip = "to-high"
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +107,19 @@ class RuleSet:
     @property
     def deck(self) -> int:
         return self.cards.deck
+
+    @property
+    def hole_cards(self) -> int:
+        return self.cards.hole_cards
+
+    @property
+    def is_omaha(self) -> bool:
+        """Exactly two hole cards and three board cards make a hand (OM-TWO-PLUS-THREE)."""
+        return self.cards.hand == "two-plus-three"
+
+    @property
+    def is_high_low(self) -> bool:
+        return self.showdown.split == "high-low"
 
     def min_bet(self, stakes: Stakes) -> int:
         """The smallest opening bet (and raise increment) for a hand's stakes."""
@@ -176,6 +205,10 @@ _LITERALS: dict[str, tuple[str, ...]] = {
     "ShowdownOrder": get_args(ShowdownOrder),
     "RakeModel": get_args(RakeModel),
     "Literal['first-run']": ("first-run",),
+    "HandMaking": get_args(HandMaking),
+    "PotSplit": get_args(PotSplit),
+    "LowRanking": get_args(LowRanking),
+    "SplitOddChip": get_args(SplitOddChip),
 }
 
 
@@ -221,7 +254,46 @@ def parse_rules(data: dict[str, Any], *, source: str) -> RuleSet:
             expected=f"a ranking for {rules.cards.deck} cards",
             found=rules.cards.ranking.value,
         )
+    _check_game(rules, source)
     return rules
+
+
+def _check_game(rules: RuleSet, source: str) -> None:
+    """Hole cards, how a hand is made and the split must fit together."""
+    cards, showdown = rules.cards, rules.showdown
+    if cards.hole_cards not in HOLE_CARD_COUNTS:
+        raise RuleSetError(
+            source=source,
+            key="cards.hole_cards",
+            expected="one of " + ", ".join(map(str, HOLE_CARD_COUNTS)),
+            found=str(cards.hole_cards),
+        )
+    if cards.hand == "any-five" and cards.hole_cards != 2:
+        raise RuleSetError(
+            source=source,
+            key="cards.hole_cards",
+            expected='2 with hand = "any-five" (more hole cards play as Omaha: hand = "two-plus-three")',
+            found=str(cards.hole_cards),
+        )
+    if cards.hand == "two-plus-three" and cards.hole_cards < 4:
+        raise RuleSetError(
+            source=source,
+            key="cards.hole_cards",
+            expected='4, 5 or 6 with hand = "two-plus-three"',
+            found=str(cards.hole_cards),
+        )
+    if showdown.split == "high-low":
+        if cards.deck != 52:
+            raise RuleSetError(
+                source=source, key="showdown.split", expected="high with a 36-card deck", found="high-low"
+            )
+        if not 5 <= showdown.low_qualifier <= 8:
+            raise RuleSetError(
+                source=source,
+                key="showdown.low_qualifier",
+                expected="a rank from 5 to 8 (8: eight-or-better)",
+                found=str(showdown.low_qualifier),
+            )
 
 
 @cache

@@ -17,6 +17,7 @@ from datetime import datetime, timedelta
 
 from analyzer.cards import Card, deck_of
 from analyzer.evaluator import ORDER, Category, category_of, strength_of
+from analyzer.evaluator.omaha import omaha_high
 from analyzer.profiles import load_profile
 from analyzer.replay.engine import replay
 from analyzer.replay.findings import Code
@@ -139,7 +140,18 @@ def _post_forced(table: Table, rules: RuleSet, stakes: Stakes, order: list[str],
     return posts
 
 
+def variant_of(rules: RuleSet) -> Variant:
+    """The game a rule set plays, as a record names it."""
+    if rules.is_omaha:
+        if rules.is_high_low:
+            return Variant.OMAHA_HILO
+        return Variant.OMAHA5 if rules.hole_cards == 5 else Variant.OMAHA
+    return Variant.SHORTDECK if rules.deck == 36 else Variant.HOLDEM
+
+
 def _preflop_score(cards: list[Card]) -> float:
+    if len(cards) > 2:  # Omaha: the best two-card start of the hand, a little more for more cards
+        return max(_preflop_score([x, y]) for i, x in enumerate(cards) for y in cards[i + 1 :]) + 1
     a, b = sorted((c.rank for c in cards), reverse=True)
     score = a + b / 2
     if a == b:
@@ -152,7 +164,10 @@ def _preflop_score(cards: list[Card]) -> float:
 
 
 def _made_score(cards: list[Card], board: list[Card], rules: RuleSet) -> int:
-    strength = strength_of([c.index for c in cards + board], rules.ranking)
+    if rules.is_omaha:  # two hole cards and three of the board cards so far
+        strength = omaha_high([c.index for c in cards], [c.index for c in board], rules.ranking)
+    else:
+        strength = strength_of([c.index for c in cards + board], rules.ranking)
     return ORDER[rules.ranking].index(category_of(strength, rules.ranking))
 
 
@@ -215,7 +230,7 @@ def _deal_hand(
     table.open_preflop(tuple(posts))
     deck = list(deck_of(rules.deck).cards)
     rng.shuffle(deck)
-    holes = {name: [deck.pop(), deck.pop()] for name in order}
+    holes = {name: [deck.pop() for _ in range(rules.hole_cards)] for name in order}
     by_name = {b.name: b for b in bots}
     board: list[Card] = []
     actions: list[Action] = []
@@ -266,7 +281,7 @@ def _deal_hand(
         boards=tuple(tuple(c.text for c in run) for run in runs),
         shown=tuple(shown),
         game=Game(
-            variant=Variant.SHORTDECK if rules.deck == 36 else Variant.HOLDEM,
+            variant=variant_of(rules),
             betting=rules.betting.structure,
             site="sixplus simulator",
             declared=rules.description,

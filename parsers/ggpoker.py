@@ -14,7 +14,7 @@ section 2); the body grammar is shared in :mod:`parsers.starslike`. What is GG's
   only the new cards), ``| Jackpot | Bingo | Fortune | Tax`` deductions, ``Cash Drop to
   Pot`` (a negative ``cash_drop`` deduction), EV Cashout and all-in insurance (a
   :class:`~parsers.record.Cashout`: ``amount`` received, ``fee`` paid outside the pot).
-* Omaha (``PLO``, ``PLO-5``, ``Omaha Pot Limit`` ...) is rejected as ``UNSUPPORTED_GAME``.
+* Omaha (``PLO``, ``PLO-5``, ``Omaha Pot Limit`` ...) is read as Omaha (four or five hole cards).
 """
 
 from __future__ import annotations
@@ -79,10 +79,12 @@ def parse_header(line: str) -> Header:
     >>> h = parse_header("Poker Hand #SD27208848: ShortDeck No Limit ($0.02) - 2021/03/02 18:22:40")
     >>> h.hand_id, h.game.variant.value, h.stakes.ante, h.currency, h.started_at
     ('SD27208848', 'shortdeck', 2, 'USD', '2021-03-02T18:22:40')
-    >>> parse_header("Poker Hand #OM232657303: PLO ($2/$5) - 2021/01/21 02:41:55")
+    >>> parse_header("Poker Hand #OM232657303: PLO ($2/$5) - 2021/01/21 02:41:55").game.variant.value
+    'omaha'
+    >>> parse_header("Poker Hand #OF1: OFC ($2/$5) - 2021/01/21 02:41:55")
     Traceback (most recent call last):
     ...
-    parsers.errors.ParseError: <input>: input hand OM232657303: expected a Hold'em or Short Deck hand, found 'PLO'
+    parsers.errors.ParseError: <input>: input hand OF1: expected a Hold'em, Short Deck or Omaha hand, found 'OFC'
     """
     header = _HEADER.match(line)
     if header is None:
@@ -109,7 +111,9 @@ def _read_game(text: str) -> GameText:
         declared = cash.group("game")
     kind = classify_game(declared)
     if kind is None:
-        raise ParseError(expected="a Hold'em or Short Deck hand", found=declared, code=RejectCode.UNSUPPORTED_GAME)
+        raise ParseError(
+            expected="a Hold'em, Short Deck or Omaha hand", found=declared, code=RejectCode.UNSUPPORTED_GAME
+        )
     variant, betting = kind
     game = Game(variant=variant, betting=betting, site=SITE, declared=declared, tournament=tournament is not None)
     if tournament is not None:

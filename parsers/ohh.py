@@ -5,7 +5,7 @@ not JSON). Each object is read on its own, so a broken hand never stops the file
 
 Mapping to :class:`~parsers.record.HandRecord`
 ----------------------------------------------
-* ``game_type`` ``Holdem`` is read; every other game is rejected per hand with
+* ``game_type`` ``Holdem``, ``Omaha`` and ``OmahaHiLo`` are read; every other game is rejected per hand with
   ``UNSUPPORTED_GAME``. ``bet_limit.bet_type`` ``NL``/``PL``/``FL`` gives the betting,
   ``bet_cap`` the cap. Short Deck has no OHH ``game_type``: the writer keeps
   ``"game_type": "Holdem"`` and says ``"variant": "shortdeck"`` in the extension object
@@ -161,6 +161,10 @@ def _guess_id(piece: str) -> str | None:
     return match.group(1) if match else None
 
 
+#: the OHH game types we read (five-card Omaha and short deck say so in the sixplus extension)
+GAME_TYPES: dict[str, Variant] = {"Holdem": Variant.HOLDEM, "Omaha": Variant.OMAHA, "OmahaHiLo": Variant.OMAHA_HILO}
+
+
 def _hand(root: Any, file: str, line: int) -> HandRecord:
     if not isinstance(root, dict) or not isinstance(root.get("ohh"), dict):
         raise ParseError(
@@ -169,8 +173,10 @@ def _hand(root: Any, file: str, line: int) -> HandRecord:
     ohh: dict[str, Any] = root["ohh"]
     extension: dict[str, Any] = ohh["sixplus"] if isinstance(ohh.get("sixplus"), dict) else {}
     game_type = ohh.get("game_type")
-    if game_type != "Holdem":
-        raise ParseError(expected="game_type Holdem", found=str(game_type), code=RejectCode.UNSUPPORTED_GAME)
+    if game_type not in GAME_TYPES:
+        raise ParseError(
+            expected="game_type " + ", ".join(GAME_TYPES), found=str(game_type), code=RejectCode.UNSUPPORTED_GAME
+        )
     limit: dict[str, Any] = ohh["bet_limit"] if isinstance(ohh.get("bet_limit"), dict) else {}
     bet_type = limit.get("bet_type", "NL")
     if bet_type not in BETTING:
@@ -209,7 +215,9 @@ def _hand(root: Any, file: str, line: int) -> HandRecord:
     )
     if extension.get("pots_stated") is False:
         pot_amounts = ()
-    variant = Variant.SHORTDECK if extension.get("variant") == "shortdeck" else Variant.HOLDEM
+    variant = GAME_TYPES[game_type]
+    if extension.get("variant") in ("shortdeck", "omaha5"):
+        variant = Variant(extension["variant"])  # games OHH has no game_type for
     betting = BETTING[bet_type]
     declared = str(extension.get("declared", f"{game_type} {bet_type}"))
     stakes = Stakes(

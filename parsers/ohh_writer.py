@@ -56,6 +56,9 @@ def _unsupported(record: HandRecord, what: str) -> ParseError:
     )
 
 
+_GAME_TYPES = {Variant.OMAHA: "Omaha", Variant.OMAHA5: "Omaha", Variant.OMAHA_HILO: "OmahaHiLo"}
+
+
 def _ohh(record: HandRecord) -> dict[str, Any]:
     if record.game.variant is Variant.OTHER:
         raise _unsupported(record, str(record.game.declared or record.game.variant))
@@ -71,7 +74,7 @@ def _ohh(record: HandRecord) -> dict[str, Any]:
         "game_number": record.hand_id,
         "start_date_utc": record.started_at or "",
         "table_name": record.table,
-        "game_type": "Holdem",
+        "game_type": _GAME_TYPES.get(record.game.variant, "Holdem"),
         "bet_limit": {"bet_type": _BET_TYPES[record.game.betting], "bet_cap": _money(stakes.cap, dec)},
         "table_size": record.max_seats,
         "currency": record.currency,
@@ -108,9 +111,10 @@ def _ohh(record: HandRecord) -> dict[str, Any]:
 def _extension(record: HandRecord) -> dict[str, Any]:
     dec = record.decimals
     extension: dict[str, Any] = {}
-    if record.game.variant is Variant.SHORTDECK:
-        extension["variant"] = "shortdeck"
-    if record.game.declared != f"Holdem {_BET_TYPES[record.game.betting]}":
+    if record.game.variant in (Variant.SHORTDECK, Variant.OMAHA5):
+        extension["variant"] = record.game.variant.value
+    game_type = _GAME_TYPES.get(record.game.variant, "Holdem")
+    if record.game.declared != f"{game_type} {_BET_TYPES[record.game.betting]}":
         extension["declared"] = record.game.declared
     if record.game.ranking is not None:
         extension["ranking"] = record.game.ranking

@@ -31,9 +31,10 @@ Dialects (each a named test in ``tests/parsers/test_partypoker.py``)
   named site (``pokerbros`` for PokerBros). Stat suffixes on seat lines (``- VPIP: 21, ...``,
   ``- (21.60 / 16.35 / 5.71 / 18k)``) are ignored; an unnamed ``wins $X`` equal to a
   player's uncalled bet is that bet returned.
-* Omaha, Stud and **Double Hold'em** (three hole cards and a "point card") are rejected hand
-  by hand as ``UNSUPPORTED_GAME`` with the game named; a hand without a result (cut off) as
-  ``TRUNCATED``; any line the grammar does not know as ``PARSE_ERROR`` with its line.
+* Omaha and Omaha Hi-Lo are read as Omaha (four hole cards); Stud and **Double Hold'em** (three
+  hole cards and a "point card") are rejected hand by hand as ``UNSUPPORTED_GAME`` with the
+  game named; a hand without a result (cut off) as ``TRUNCATED``; any line the grammar does
+  not know as ``PARSE_ERROR`` with its line.
 """
 
 from __future__ import annotations
@@ -100,7 +101,8 @@ _GAMES: tuple[tuple[str, Variant, str], ...] = (
     (r"Double Hold'?em", Variant.OTHER, "; Double Hold'em deals three hole cards and a point card"),
     (r"Short Deck", Variant.SHORTDECK, ""),
     (r"Texas Hold'?em|Hold'?em", Variant.HOLDEM, ""),
-    (r"Omaha(?: Hi-Lo| Hi)?", Variant.OTHER, "; Omaha is not covered"),
+    (r"Omaha Hi-Lo", Variant.OMAHA_HILO, ""),
+    (r"Omaha(?: Hi)?", Variant.OMAHA, ""),
     (r"7 Card Stud(?: Hi-Lo)?", Variant.OTHER, "; Stud is not covered"),
 )
 _GAME = re.compile(r"^(?P<before>.*?)\b(?P<game>" + "|".join(f"(?:{p})" for p, _, _ in _GAMES) + r")(?P<after>.*)$")
@@ -324,6 +326,7 @@ class _HandReader:
             )
         self.site = SITES[site]
         self.d = _Draft()
+        self.hole_cards = 2  # dealt to each player: 4 in Omaha (set by the game line)
         self.names: list[str] = []  # every spelling of a seated player's name, longest first
         self.alias: dict[str, str] = {}  # a longer spelling -> the seated name
         self.joined: list[str] = []  # players who joined during the hand, without a seat line
@@ -372,11 +375,13 @@ class _HandReader:
         variant, refused = next((v, why) for p, v, why in _GAMES if re.fullmatch(p, name))  # once a hand
         if refused:
             raise ParseError(
-                expected="a game sixplus covers (Texas Hold'em, Short Deck)" + refused,
+                expected="a game sixplus covers (Texas Hold'em, Short Deck, Omaha)" + refused,
                 found=name,
                 line=number,
                 code=RejectCode.UNSUPPORTED_GAME,
             )
+        if variant in (Variant.OMAHA, Variant.OMAHA_HILO):
+            self.hole_cards = 4
         before, after = match.group("before"), match.group("after")
         words = _LIMIT.findall(before + " " + after.split(" - ")[0])
         betting = _LIMIT_WORDS[words[0]] if words else Betting.FIXED_LIMIT
@@ -515,8 +520,9 @@ class _HandReader:
         self.dealt = True
 
     def _show(self, name: str, cards: tuple[str, ...], mucked: bool, description: str, number: int) -> None:
-        if len(cards) not in (0, 2):
-            raise ParseError(expected="two hole cards", found=" ".join(cards), line=number)
+        if len(cards) not in (0, self.hole_cards):
+            expected = "two hole cards" if self.hole_cards == 2 else f"{self.hole_cards} hole cards"
+            raise ParseError(expected=expected, found=" ".join(cards), line=number)
         draft = self.d.shown.get(name)
         if draft is None:
             self.d.shown[name] = _Shown(cards, mucked, description, number)

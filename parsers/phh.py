@@ -3,7 +3,8 @@
 A ``.phh`` file is one TOML document per hand; a ``.phhs`` file holds several hands as
 TOML tables ``[1]``, ``[2]``, ... Each table is parsed on its own, so a broken hand never
 stops the file. Variants ``NT`` (no-limit hold'em), ``FT`` (fixed-limit hold'em) and ``NS``
-(no-limit short deck) are read; every other variant is rejected per hand with
+(no-limit short deck), ``PO`` (pot-limit Omaha) and ``FO/8`` (fixed-limit Omaha Hi/Lo 8 or better)
+are read; every other variant is rejected per hand with
 ``UNSUPPORTED_GAME``.
 
 Mapping to :class:`~parsers.record.HandRecord`
@@ -73,6 +74,8 @@ _REQUIRED: dict[str, tuple[str, ...]] = {
     "NT": ("antes", "blinds_or_straddles", "min_bet", "starting_stacks", "actions"),
     "NS": ("antes", "blinds_or_straddles", "min_bet", "starting_stacks", "actions"),
     "FT": ("antes", "blinds_or_straddles", "small_bet", "big_bet", "starting_stacks", "actions"),
+    "PO": ("antes", "blinds_or_straddles", "min_bet", "starting_stacks", "actions"),
+    "FO/8": ("antes", "blinds_or_straddles", "small_bet", "big_bet", "starting_stacks", "actions"),
 }
 _BOARD_STREETS = {0: STREETS[0], 3: STREETS[1], 4: STREETS[2], 5: STREETS[3]}
 
@@ -170,10 +173,10 @@ def parse(text: str, *, file: str = "") -> Iterator[HandRecord | Rejected]:
 def _hand(data: Mapping[str, Any], chunk: _Chunk, file: str) -> HandRecord:
     variant = data.get("variant")
     if not isinstance(variant, str):
-        raise ParseError(expected="a variant (NT, NS or FT)", found=repr(variant))
+        raise ParseError(expected="a variant (NT, NS, FT, PO or FO/8)", found=repr(variant))
     if variant not in SUPPORTED:
         raise ParseError(
-            expected="a PHH variant we cover (NT, NS or FT)", found=variant, code=RejectCode.UNSUPPORTED_GAME
+            expected="a PHH variant we cover (NT, NS, FT, PO or FO/8)", found=variant, code=RejectCode.UNSUPPORTED_GAME
         )
     for key in _REQUIRED[variant]:
         if key not in data:

@@ -12,4 +12,8 @@ SUPPORTED: dict[str, tuple[Variant, Betting]] = {
     "NT": (Variant.HOLDEM, Betting.NO_LIMIT),
     "NS": (Variant.SHORTDECK, Betting.NO_LIMIT),
     "FT": (Variant.HOLDEM, Betting.FIXED_LIMIT),
+    "PO": (Variant.OMAHA, Betting.POT_LIMIT),
+    "FO/8": (Variant.OMAHA_HILO, Betting.FIXED_LIMIT),
 }
+#: the fixed-limit codes (small and big bets instead of a minimum bet)
+FIXED = frozenset({"FT", "FO/8"})

@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterable
 
 from parsers.errors import ParseError, RejectCode
-from parsers.phh_spec import FORMAT, SUPPORTED
+from parsers.phh_spec import FIXED, FORMAT, SUPPORTED
 from parsers.record import STREETS, ActionKind, HandRecord, PostKind, Seat, money_text
 
 _CODES = {value: key for key, value in SUPPORTED.items()}
@@ -32,7 +32,7 @@ def write_phh(records: Iterable[HandRecord]) -> str:
 
 def _unsupported(record: HandRecord, what: str) -> ParseError:
     return ParseError(
-        expected="a hand PHH can express (NT, NS or FT, one board, no bomb pot)",
+        expected="a hand PHH can express (NT, NS, FT, PO or FO/8, one board, no bomb pot)",
         found=what,
         format=FORMAT,
         hand_id=record.hand_id,
@@ -58,7 +58,7 @@ def _write_hand(record: HandRecord) -> str:
     fields.append(("antes", _list(antes, dec)))
     fields.append(("blinds_or_straddles", _list(blinds, dec)))
     stakes = record.stakes
-    if code == "FT":
+    if code in FIXED:
         fields.append(("small_bet", money_text(stakes.small_bet or stakes.big_blind, dec)))
         fields.append(("big_bet", money_text(stakes.big_bet or 2 * (stakes.small_bet or stakes.big_blind), dec)))
     else:

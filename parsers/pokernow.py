@@ -14,7 +14,8 @@ Reading
   its ``entry,at,order`` header lost its newest rows, so its newest hand is ``TRUNCATED``;
   rows of a hand whose start is cut off (before the first ``-- starting hand``, other than
   table events) are one ``TRUNCATED`` rejection naming the cut line. A hand that is not
-  ``No Limit Texas Hold'em`` (Omaha, Hi/Lo) is rejected ``UNSUPPORTED_GAME``. Table events
+  Hold'em, ``Pot Limit Omaha Hi`` or ``Pot Limit Omaha Hi/Lo 8 or Better`` (:data:`GAMES`)
+  is rejected ``UNSUPPORTED_GAME``. Table events
   (seat requests, joins, quits, admin stack changes, blind changes, spectator notices)
   may sit anywhere, also inside a hand, and never break it. Any other line inside a hand
   that the grammar does not know rejects that hand with its line (``PARSE_ERROR``).
@@ -90,7 +91,12 @@ from parsers.record import (
 FORMAT = "pokernow"
 SITE = "PokerNow"
 #: the header game names we read, and their betting
-GAMES = {"No Limit Texas Hold'em": Betting.NO_LIMIT, "Pot Limit Texas Hold'em": Betting.POT_LIMIT}
+GAMES: dict[str, tuple[Variant, Betting]] = {
+    "No Limit Texas Hold'em": (Variant.HOLDEM, Betting.NO_LIMIT),
+    "Pot Limit Texas Hold'em": (Variant.HOLDEM, Betting.POT_LIMIT),
+    "Pot Limit Omaha Hi": (Variant.OMAHA, Betting.POT_LIMIT),
+    "Pot Limit Omaha Hi/Lo 8 or Better": (Variant.OMAHA_HILO, Betting.POT_LIMIT),
+}
 
 _P = r'"(?P<player>.+\ @\ [A-Za-z0-9_-]{10})"'  # a quoted "Name @ id" (id: 10 characters)
 _N = r"(?P<amount>\d+(?:\.\d+)?)"  # an amount: 12 or 0.25
@@ -432,7 +438,7 @@ class _HandReader:
         game = game[1:-1].strip() if game.startswith("(") and game.endswith(")") else game
         if game not in GAMES:
             raise ParseError(
-                expected="a hold'em hand (No Limit Texas Hold'em)",
+                expected="a hold'em or Omaha hand (" + ", ".join(GAMES) + ")",
                 found=game,
                 format=FORMAT,
                 file=self.file,
@@ -468,7 +474,7 @@ class _HandReader:
             awards=tuple(self.awards),
             returned=tuple(self.returned),
             cashouts=tuple(self.cashouts),
-            game=Game(variant=Variant.HOLDEM, betting=GAMES[game], site=SITE, declared=game),
+            game=Game(variant=GAMES[game][0], betting=GAMES[game][1], site=SITE, declared=game),
             stakes=self._stakes(),
             currency="CHIPS",
             decimals=self.decimals,

@@ -107,10 +107,12 @@ def parse_header(line: str) -> Header:
     ...                  "2019/01/17 10:11:07 CET [2019/01/17 4:11:07 ET]")
     >>> h.hand_id, h.game.variant.value, h.stakes.ante, h.stakes.button_blind, h.currency, h.started_at
     ('195853866630', 'shortdeck', 500, 500, 'USD', '2019-01-17T04:11:07-05:00')
-    >>> parse_header("PokerStars Hand #1: Omaha Pot Limit ($5/$10 USD) - 2014/01/16 13:17:20 ET")
+    >>> parse_header("PokerStars Hand #1: Omaha Hi/Lo Pot Limit ($5/$10) - 2014/01/16 13:17:20 ET").game.variant.value
+    'omaha-hilo'
+    >>> parse_header("PokerStars Hand #1: Razz Limit ($5/$10 USD) - 2014/01/16 13:17:20 ET")
     Traceback (most recent call last):
     ...
-    parsers.errors.ParseError: <input>: input hand 1: expected a Hold'em or 6+ Hold'em hand, found 'Omaha Pot Limit'
+    parsers.errors.ParseError: <input>: input hand 1: expected a Hold'em, 6+ Hold'em or Omaha hand, found 'Razz Limit'
     """
     colon = line.find(": ", 17) if line[:17] == "PokerStars Hand #" else -1
     hand_id, after = line[17:colon], line[colon + 2 : colon + 3]
@@ -145,7 +147,9 @@ def _read_game(key: tuple[str, str]) -> GameText:
         declared = cash.group("game")
     kind = classify_game(declared)
     if kind is None:
-        raise ParseError(expected="a Hold'em or 6+ Hold'em hand", found=declared, code=RejectCode.UNSUPPORTED_GAME)
+        raise ParseError(
+            expected="a Hold'em, 6+ Hold'em or Omaha hand", found=declared, code=RejectCode.UNSUPPORTED_GAME
+        )
     variant, betting = kind
     game = Game(
         variant=variant, betting=betting, site=SITES[site], declared=declared, tournament=tournament is not None

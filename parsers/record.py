@@ -62,7 +62,10 @@ class Variant(StrEnum):
 
     HOLDEM = "holdem"
     SHORTDECK = "shortdeck"
-    OTHER = "other"  # Omaha, stud, draw ...: not covered, rejected as UNSUPPORTED_GAME
+    OMAHA = "omaha"  # four hole cards, exactly two play (high only)
+    OMAHA_HILO = "omaha-hilo"  # four hole cards, high/low split, 8-or-better
+    OMAHA5 = "omaha5"  # five hole cards, exactly two play (high only)
+    OTHER = "other"  # stud, draw ...: not covered, rejected as UNSUPPORTED_GAME
 
 
 class Betting(StrEnum):

@@ -28,7 +28,7 @@ from parsers.record import (
     Variant,
     money_text,
 )
-from parsers.starslike.text import SYMBOL_OF_CURRENCY, classify_game, eastern_offset
+from parsers.starslike.text import OMAHA_GAMES, SYMBOL_OF_CURRENCY, classify_game, eastern_offset
 from parsers.starslike.writer import ORDINALS, HandWriter, common_board, runs_of, street_line, total_pot
 
 FORMAT = "pokerstars"
@@ -47,6 +47,8 @@ _SITE_WORDS = {
     "GGPoker": "GGPoker",
 }
 _VARIANT_WORDS = {Variant.HOLDEM: "Hold'em", Variant.SHORTDECK: "6+ Hold'em"}
+#: PokerStars' words for the Omaha games (GG's PLO, PLO-5 are kept as declared)
+_OMAHA_WORDS = {game: words for words, game in OMAHA_GAMES.items() if not words.startswith("PLO")}
 _BETTING_WORDS = {Betting.NO_LIMIT: "No Limit", Betting.POT_LIMIT: "Pot Limit", Betting.FIXED_LIMIT: "Limit"}
 _POST_WORDS = {
     PostKind.SMALL_BLIND: "small blind",
@@ -130,15 +132,16 @@ def _hand(record: HandRecord) -> str:
 def _header(w: _Writer) -> None:
     record = w.record
     game = record.game
-    if game.variant not in _VARIANT_WORDS:
-        w.refuse("Hold'em or 6+ Hold'em", f"a {game.variant.value} game")
+    omaha = _OMAHA_WORDS.get((game.variant, game.betting))
+    if game.variant not in _VARIANT_WORDS and omaha is None:
+        w.refuse("Hold'em, 6+ Hold'em or Omaha", f"a {game.variant.value} {game.betting.value} game")
     if record.button is None:
         w.refuse("a button seat", "no button")
     if not record.hand_id or any(not (c.isalnum() or c in "_-") for c in record.hand_id):
         w.refuse("a hand id of letters, digits, _ and -", record.hand_id)
     declared = game.declared
     if classify_game(declared) != (game.variant, game.betting):
-        declared = f"{_VARIANT_WORDS[game.variant]} {_BETTING_WORDS[game.betting]}"
+        declared = omaha or f"{_VARIANT_WORDS[game.variant]} {_BETTING_WORDS[game.betting]}"
     site = _SITE_WORDS.get(game.site, "PokerStars")
     stakes = record.stakes
     a = w.amount

@@ -24,6 +24,7 @@ from analyzer.profiles import Behaviour, SiteProfile, profile_for
 from analyzer.replay import words
 from analyzer.replay.engine import Replay, replay
 from analyzer.replay.findings import Code, Problem, Verdict
+from analyzer.replay.hilo import low_half_reason, no_low_reason
 from analyzer.replay.pots import split
 from analyzer.replay.result import PlayerResult
 from analyzer.replay.words import pot_name
@@ -131,7 +132,7 @@ def audit_hand(record: HandRecord, rules: RuleSet) -> HandAudit:
             if raked is not None:
                 return raked
     if record.awards:
-        found = _award_problems(record, r, claimed, cashed_out, rules.ranking)
+        found = _award_problems(record, r, claimed, cashed_out, rules.ranking, rules)
         if found and (other := _rake_from_other_pots(record, rules, r, claimed)) is not None:
             r, found = other, []  # the payouts fit another split of the rake between the pots
         problems.extend(found)
@@ -177,7 +178,7 @@ def _mucked_losers(record: HandRecord, rules: RuleSet, r: Replay) -> tuple[Repla
     if not r.showdown:
         return r, record
     claimed = {a.player for a in record.awards if a.amount}
-    shown = {s.player for s in record.shown if len(s.cards) == 2 and "??" not in s.cards}  # one card is no hand
+    shown = {s.player for s in record.shown if len(s.cards) == rules.hole_cards and "??" not in s.cards}  # all
     muck = tuple(
         Shown(p.name, (), mucked=True)
         for p in r.players
@@ -244,7 +245,12 @@ def _rake_problems(record: HandRecord, rules: RuleSet, r: Replay) -> list[Proble
 
 
 def _award_problems(
-    record: HandRecord, r: Replay, claimed: dict[str, int], cashed_out: set[str], ranking: Ranking
+    record: HandRecord,
+    r: Replay,
+    claimed: dict[str, int],
+    cashed_out: set[str],
+    ranking: Ranking,
+    rules: RuleSet | None = None,
 ) -> list[Problem]:
     settlement = r.settlement
     if not settlement.undecided and _claims_match(record, r, claimed):
@@ -310,6 +316,8 @@ def _award_problems(
                 if other in result.winners or other not in took:
                     continue
                 label = pot_name(result.index)
+                if result.half == "high" and not result.hand.endswith("no low qualifies"):
+                    label = f"the high half of {label}"
                 if other in folded or other not in totals:
                     reasons.append(words.went_to_folded(label, money(result.amount), other))
                 elif result.index not in eligible_for.get(other, set()):
@@ -317,6 +325,9 @@ def _award_problems(
                     reasons.append(
                         words.went_to_ineligible(label, money(result.amount), other, money(totals.get(other, 0)))
                     )
+                elif result.half == "low":  # hi/lo: the low half's own words (analyzer.replay.hilo)
+                    low = (settlement.lows.get((name, result.run)), settlement.lows.get((other, result.run)))
+                    reasons.append(low_half_reason(other, low[0], low[1], label, money(result.amount)))
                 else:
                     theirs = settlement.hands.get((other, result.run))
                     mine = settlement.hands.get((name, result.run))
@@ -342,8 +353,31 @@ def _award_problems(
         if any(p.player == name and p.code is Code.SIDE_POT_ELIGIBILITY for p in problems):
             continue
         got, due = claimed.get(name, 0), owed.get(name, 0)
-        problems.append(words.paid_over(name, money(got), money(due)))
+        scoop = _no_low_reasons(record, r, name, rules) if rules is not None and rules.is_high_low else ""
+        problems.append(words.paid_over(name, money(got), money(due), scoop))
     return problems
+
+
+def _no_low_reasons(record: HandRecord, r: Replay, name: str, rules: RuleSet) -> str:
+    """Hi/lo: the pots ``name`` may win that had no low half (analyzer.replay.hilo), as ": ..." text."""
+    shown = {s.player: s.cards for s in record.shown}
+    reasons = [
+        no_low_reason(
+            result,
+            name,
+            shown,
+            record.boards[result.run] if result.run < len(record.boards) else (),
+            omaha=rules.is_omaha,
+            qualifier=rules.showdown.low_qualifier,
+            pot_label=pot_name(result.index),
+        )
+        for result in r.settlement.results
+        if result.half == "high"
+        and result.hand.endswith("no low qualifies")
+        and name in r.pots[result.index].eligible
+        and name not in result.winners
+    ]
+    return ": " + "; ".join(reasons) if reasons else ""
 
 
 def _claims_match(record: HandRecord, r: Replay, claimed: dict[str, int]) -> bool:

@@ -20,6 +20,7 @@ class PotResult(msgspec.Struct, frozen=True, gc=False):
     winners: tuple[str, ...]
     shares: tuple[tuple[str, int], ...]
     hand: str = ""  # the winning hand in words, where there was a showdown
+    half: str = ""  # hi/lo games: "high" or "low" (each half of a pot a result of its own); "" otherwise
 
 
 class LedgerRow(msgspec.Struct, frozen=True, gc=False):

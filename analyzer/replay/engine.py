@@ -25,10 +25,11 @@ from analyzer.ruleset import RuleSet
 from parsers.record import STREETS, HandRecord, PostKind, Stakes, Street
 
 
-def _cards(text: tuple[str, ...]) -> tuple[int, ...] | None:
-    if len(text) != 2 or "??" in text:
+def _cards(text: tuple[str, ...], count: int = 2) -> tuple[int, ...] | None:
+    """Known hole cards as indices: all ``count`` of them (the rule set's hole cards), else None."""
+    if len(text) != count or "??" in text:
         return None
-    return (CARD_INDEX[text[0]], CARD_INDEX[text[1]])
+    return tuple(CARD_INDEX[c] for c in text)
 
 
 def dealt_cards(record: HandRecord) -> list[str]:
@@ -52,16 +53,18 @@ def check_cards(record: HandRecord, rules: RuleSet) -> list[Problem]:
     if (
         len(set(cards)) == len(cards)
         and all(c in valid for c in cards)
-        and all(len(s.cards) <= 2 for s in record.shown)
+        and all(len(s.cards) <= rules.hole_cards for s in record.shown)
     ):
         return problems  # the common case, in one pass
     deck = deck_of(rules.deck)
     counts = Counter(cards)
     rule = "SD-DECK" if rules.deck == 36 else "HE-DECK"
     for shown in record.shown:
-        if len(shown.cards) > 2:  # showing one of the two is allowed (a folded player may)
+        if len(shown.cards) > rules.hole_cards:  # showing some of them is allowed (a folded player may)
             problems.append(
-                words.hole_card_count(shown.player, len(shown.cards), "SD-DEAL" if rules.deck == 36 else "HE-DEAL")
+                words.hole_card_count(
+                    shown.player, len(shown.cards), rules.hole_cards, "SD-DEAL" if rules.deck == 36 else "HE-DEAL"
+                )
             )
     for card, n in counts.items():
         if n > 1:
@@ -345,7 +348,7 @@ def _run(record: HandRecord, rules: RuleSet, profile: SiteProfile, steps: bool, 
         if card is None:
             holes[name] = None
         elif not card.mucked:
-            holes[name] = _cards(card.cards)
+            holes[name] = _cards(card.cards, rules.hole_cards)
     if holes and (not showdown or (problems and _bad_cards(problems))):
         holes = dict.fromkeys(holes)
     boards = [tuple([CARD_INDEX[c] for c in b if c != "??"]) for b in record.boards] or [()]
@@ -365,6 +368,8 @@ def _run(record: HandRecord, rules: RuleSet, profile: SiteProfile, steps: bool, 
         listed_pots=record.pots,
         all_odd_to_first=rules.showdown.odd_chip == "all-to-first-left-of-button",
         deductions_by_pot=by_pot,
+        omaha=rules.is_omaha,
+        low_qualifier=rules.showdown.low_qualifier if rules.is_high_low else None,
     )
     return Replay(
         problems=tuple(_unique(problems)) if problems else (),

@@ -15,6 +15,8 @@ import msgspec
 
 from analyzer.audit.records import PotResult
 from analyzer.evaluator import Ranking, strength_of, words_of
+from analyzer.evaluator.lowball import holdem_low, low_words, omaha_low
+from analyzer.evaluator.omaha import omaha_high
 from analyzer.replay.pots import Pot, clockwise_from_button, split
 
 
@@ -24,6 +26,7 @@ class Settlement(msgspec.Struct, frozen=True):
     undecided: tuple[int, ...]  # pots that could not be settled (cards unknown)
     taken: tuple[int, ...]  # deductions taken from each pot (main, side 1, ...)
     hands: dict[tuple[str, int], int]  # (player, run) -> strength of the best hand, for contenders
+    lows: dict[tuple[str, int], int] = msgspec.field(default_factory=dict)  # hi/lo: qualifying low keys
 
 
 def take_deductions(
@@ -70,10 +73,30 @@ def settle(
     listed_pots: Sequence[int] = (),
     all_odd_to_first: bool = False,
     deductions_by_pot: Mapping[int, int] | None = None,
+    omaha: bool = False,
+    low_qualifier: int | None = None,
 ) -> Settlement:
     """Award every pot. Cards are indices (``Card.index``); ``holes`` maps each player still in
     to their known hole cards (None: not shown or unknown; a player who mucked is left out).
-    The caller has checked the cards (no duplicates, all in the ranking's deck)."""
+    The caller has checked the cards (no duplicates, all in the ranking's deck).
+
+    ``omaha``: a hand is exactly two hole cards and three board cards (OM-TWO-PLUS-THREE).
+    ``low_qualifier``: a hi/lo game (:func:`settle_high_low`), the low counting up to that rank."""
+    if low_qualifier is not None:
+        return settle_high_low(
+            pots,
+            boards=boards,
+            holes=holes,
+            seats=seats,
+            button=button,
+            ranking=ranking,
+            deductions=deductions,
+            listed_pots=listed_pots,
+            all_odd_to_first=all_odd_to_first,
+            deductions_by_pot=deductions_by_pot,
+            omaha=omaha,
+            low_qualifier=low_qualifier,
+        )
     taken = take_deductions(pots, deductions, listed_pots, deductions_by_pot)
     runs = list(boards) or [()]
     owed: dict[str, int] = {}
@@ -104,7 +127,11 @@ def settle(
                 key = (p, run)
                 value = hands.get(key)
                 if value is None:
-                    value = hands[key] = strength_of(hole + board, ranking)  # type: ignore[operator]
+                    value = hands[key] = (
+                        omaha_high(hole, board, ranking)  # type: ignore[arg-type]
+                        if omaha
+                        else strength_of(hole + board, ranking)  # type: ignore[operator]
+                    )
                 if value > best:
                     best, top = value, [p]
                 elif value == best:
@@ -119,3 +146,112 @@ def settle(
                 owed[w] = owed.get(w, 0) + share
             results.append(PotResult(index, run, amount, eligible, tuple(winners), shares, words_of(best, ranking)))
     return Settlement(tuple(results), owed, tuple(sorted(set(undecided))), taken, hands)
+
+
+def high_low_halves(amount: int) -> tuple[int, int]:
+    """A hi/lo pot halved: the odd chip goes to the high half (OM-HILO-ODD-CHIP).
+
+    >>> high_low_halves(15), high_low_halves(14), high_low_halves(1)
+    ((8, 7), (7, 7), (1, 0))
+    """
+    low = amount // 2
+    return amount - low, low
+
+
+def settle_high_low(
+    pots: Sequence[Pot],
+    *,
+    boards: Sequence[tuple[int, ...]],
+    holes: Mapping[str, tuple[int, ...] | None],
+    seats: Mapping[str, int],
+    button: int | None,
+    ranking: Ranking,
+    deductions: int = 0,
+    listed_pots: Sequence[int] = (),
+    all_odd_to_first: bool = False,
+    deductions_by_pot: Mapping[int, int] | None = None,
+    omaha: bool = True,
+    low_qualifier: int = 8,
+) -> Settlement:
+    """Award every pot of a hi/lo game: each run's share of a pot is halved between the best
+    high hand and the best qualifying ace-to-five low among its eligible players (the odd chip
+    to the high half); each half is split among equal hands with odd chips clockwise from the
+    button, so a half may be quartered; with no qualifying low the high hand takes it all (the
+    scoop). A pot with one eligible player, or one player still showing, goes to that player."""
+    taken = take_deductions(pots, deductions, listed_pots, deductions_by_pot)
+    runs = list(boards) or [()]
+    owed: dict[str, int] = {}
+    results: list[PotResult] = []
+    undecided: list[int] = []
+    hands: dict[tuple[str, int], int] = {}
+    lows: dict[tuple[str, int], int] = {}
+    no_low: dict[tuple[str, int], None] = {}
+
+    def award(
+        index: int, run: int, amount: int, eligible: tuple[str, ...], top: list[str], words: str, half: str
+    ) -> None:
+        shares: tuple[tuple[str, int], ...]
+        if len(top) == 1:
+            winners, shares = top, ((top[0], amount),)
+        else:
+            winners = clockwise_from_button(top, seats, button)
+            shares = split(amount, winners, all_odd_to_first=all_odd_to_first)
+        for w, share in shares:
+            owed[w] = owed.get(w, 0) + share
+        results.append(PotResult(index, run, amount, eligible, tuple(winners), shares, words, half))
+
+    for index, pot in enumerate(pots):
+        net = pot.amount - taken[index]
+        eligible = pot.eligible
+        contenders = [p for p in eligible if p in holes]
+        amounts = [net] if len(runs) == 1 else [a for _, a in split(net, [str(r) for r in range(len(runs))])]
+        for run, amount in enumerate(amounts):
+            if len(eligible) == 1 or len(contenders) == 1:
+                winner = eligible[0] if len(eligible) == 1 else contenders[0]
+                results.append(PotResult(index, run, amount, eligible, (winner,), ((winner, amount),)))
+                owed[winner] = owed.get(winner, 0) + amount
+                continue
+            board = runs[run]
+            cards = [holes[p] for p in contenders]
+            if not contenders or len(board) != 5 or None in cards:
+                undecided.append(index)
+                results.append(PotResult(index, run, amount, eligible, (), ()))
+                continue
+            best, top = -1, []
+            best_low: int | None = None
+            low_top: list[str] = []
+            for p, hole in zip(contenders, cards, strict=True):
+                assert hole is not None
+                key = (p, run)
+                value = hands.get(key)
+                if value is None:
+                    value = hands[key] = (
+                        omaha_high(hole, board, ranking) if omaha else strength_of(hole + board, ranking)
+                    )
+                if value > best:
+                    best, top = value, [p]
+                elif value == best:
+                    top.append(p)
+                if key in lows:
+                    low: int | None = lows[key]
+                elif key in no_low:
+                    low = None
+                else:
+                    low = omaha_low(hole, board, low_qualifier) if omaha else holdem_low(hole + board, low_qualifier)
+                    if low is None:
+                        no_low[key] = None
+                    else:
+                        lows[key] = low
+                if low is None:
+                    continue
+                if best_low is None or low < best_low:
+                    best_low, low_top = low, [p]
+                elif low == best_low:
+                    low_top.append(p)
+            if best_low is None:  # no low qualifies: the high hand scoops (OM-HILO-SCOOP)
+                award(index, run, amount, eligible, top, words_of(best, ranking) + "; no low qualifies", "high")
+                continue
+            high_half, low_half = high_low_halves(amount)
+            award(index, run, high_half, eligible, top, words_of(best, ranking), "high")
+            award(index, run, low_half, eligible, low_top, "Low " + low_words(best_low), "low")
+    return Settlement(tuple(results), owed, tuple(sorted(set(undecided))), taken, hands, lows)

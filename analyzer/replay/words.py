@@ -42,8 +42,13 @@ def too_few_players(count: int, least: int, rule: str) -> Problem:
     return _v(Code.TOO_FEW_PLAYERS, text, None, rule)
 
 
-def hole_card_count(player: str, count: int, rule: str) -> Problem:
-    text = _("{player} shows {count} hole cards; each player is dealt two").format(player=player, count=count)
+def hole_card_count(player: str, count: int, dealt: int, rule: str) -> Problem:
+    if dealt == 2:
+        text = _("{player} shows {count} hole cards; each player is dealt two").format(player=player, count=count)
+    else:
+        text = _("{player} shows {count} hole cards; each player is dealt {dealt}").format(
+            player=player, count=count, dealt=dealt
+        )
     return _v(Code.HOLE_CARD_COUNT, text, None, rule, player)
 
 
@@ -386,8 +391,9 @@ def paid_short(player: str, got: str, due: str, reasons: list[str], not_eligible
     return _v(Code.POT_AWARD_MISMATCH, text, None, "POT-SIDE-ORDER", player)
 
 
-def paid_over(player: str, got: str, due: str) -> Problem:
-    text = _("{player} was paid {got} but is owed {due}").format(player=player, got=got, due=due)
+def paid_over(player: str, got: str, due: str, why: str = "") -> Problem:
+    """``why``: what follows the sentence (a hi/lo game's words on the low half), or nothing."""
+    text = _("{player} was paid {got} but is owed {due}").format(player=player, got=got, due=due) + why
     return _v(Code.POT_AWARD_MISMATCH, text, None, "POT-SIDE-ORDER", player)
 
 

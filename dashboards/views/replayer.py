@@ -10,10 +10,10 @@ from analyzer.audit.records import HandAudit
 from analyzer.detect import rules_for
 from analyzer.equity.views import percent, street_equities
 from analyzer.errors import AnalyzerError
-from analyzer.evaluator import evaluate
 from analyzer.i18n import _, f_
 from analyzer.i18n import render as say
 from analyzer.replay.engine import BOARD_SIZE, Replay, Step, replay
+from analyzer.replay.hilo import hand_words
 from analyzer.ruleset import RuleSet, load_rules
 from analyzer.safetext import chart_label
 from dashboards import context, data
@@ -190,10 +190,10 @@ def shown(record: HandRecord, rules: RuleSet, lang: str) -> None:
         parts = []
         for run in record.boards:
             known = [c for c in run if c != "??"]
-            if len(known) + len(s.cards) < 5:
+            if len(known) + len(s.cards) < 5 or (rules.is_omaha and len(known) < 3):
                 continue
             try:
-                parts.append(evaluate([*s.cards, *known], rules.ranking).describe())
+                parts.append(hand_words(s.cards, known, rules))  # Omaha: two hole and three board cards
             except (AnalyzerError, ValueError) as error:
                 parts.append(str(error))
         suffix = " (" + _("mucked") + ")" if s.mucked else ""

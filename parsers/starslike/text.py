@@ -161,6 +161,17 @@ LIMIT_WORDS: dict[str, Betting] = {
 }
 
 
+#: Omaha games by the whole of their header words (PokerStars, GG)
+OMAHA_GAMES: dict[str, tuple[Variant, Betting]] = {
+    "Omaha Pot Limit": (Variant.OMAHA, Betting.POT_LIMIT),
+    "Omaha Hi/Lo Pot Limit": (Variant.OMAHA_HILO, Betting.POT_LIMIT),
+    "Omaha Hi/Lo Limit": (Variant.OMAHA_HILO, Betting.FIXED_LIMIT),
+    "5 Card Omaha Pot Limit": (Variant.OMAHA5, Betting.POT_LIMIT),
+    "PLO": (Variant.OMAHA, Betting.POT_LIMIT),  # GG
+    "PLO-5": (Variant.OMAHA5, Betting.POT_LIMIT),  # GG
+}
+
+
 def classify_game(text: str) -> tuple[Variant, Betting] | None:
     """The variant and betting of a header's game words, or ``None`` for a game we do not cover.
 
@@ -168,9 +179,14 @@ def classify_game(text: str) -> tuple[Variant, Betting] | None:
     (<Variant.SHORTDECK: 'shortdeck'>, <Betting.NO_LIMIT: 'no-limit'>)
     >>> classify_game("Hold'em Limit")
     (<Variant.HOLDEM: 'holdem'>, <Betting.FIXED_LIMIT: 'fixed-limit'>)
-    >>> classify_game("Omaha Pot Limit") is None
+    >>> classify_game("Omaha Pot Limit")
+    (<Variant.OMAHA: 'omaha'>, <Betting.POT_LIMIT: 'pot-limit'>)
+    >>> classify_game("Razz Limit") is None
     True
     """
+    omaha = OMAHA_GAMES.get(text)
+    if omaha is not None:
+        return omaha
     for words, betting in LIMIT_WORDS.items():
         if text.endswith(" " + words):
             variant = VARIANT_WORDS.get(text[: -len(words) - 1])

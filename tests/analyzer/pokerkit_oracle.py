@@ -7,10 +7,33 @@ stacks are compared with ours.
 
 from __future__ import annotations
 
-from pokerkit import Automation, FixedLimitTexasHoldem, NoLimitShortDeckHoldem, NoLimitTexasHoldem, State
+from pokerkit import (
+    Automation,
+    FixedLimitTexasHoldem,
+    NoLimitShortDeckHoldem,
+    NoLimitTexasHoldem,
+    OmahaEightOrBetterLowHand,
+    OmahaHoldemHand,
+    PotLimitOmahaHoldem,
+    State,
+)
 
 from analyzer.ruleset import RuleSet
 from parsers.record import ActionKind, Betting, HandRecord, PostKind
+
+
+class PotLimitOmahaHoldemHighLowSplitEightOrBetter(PotLimitOmahaHoldem):
+    """Pot-limit Omaha Hi/Lo 8 or better, from pokerkit's own parts: its pot-limit Omaha with
+    the two hand types of its fixed-limit Omaha Hi/Lo (a high hand and an eight-or-better low)."""
+
+    hand_types = (OmahaHoldemHand, OmahaEightOrBetterLowHand)
+
+
+class PotLimitFiveCardOmahaHoldem(PotLimitOmahaHoldem):
+    """Pot-limit Omaha dealt five hole cards (pokerkit's Omaha hand takes exactly two of them)."""
+
+    hole_dealing_count = 5
+
 
 AUTOMATIONS = (
     Automation.ANTE_POSTING,
@@ -58,6 +81,13 @@ def replay_in_pokerkit(record: HandRecord, rules: RuleSet) -> dict[str, int]:
             raw_starting_stacks=stacks,
             player_count=n,
         )
+    elif rules.is_omaha:
+        omaha: type[PotLimitOmahaHoldem] = PotLimitOmahaHoldem
+        if rules.is_high_low:
+            omaha = PotLimitOmahaHoldemHighLowSplitEightOrBetter
+        elif rules.hole_cards == 5:
+            omaha = PotLimitFiveCardOmahaHoldem
+        state = omaha.create_state(**common, min_bet=min_bet, raw_starting_stacks=stacks, player_count=n)  # type: ignore[arg-type]
     else:
         game = NoLimitShortDeckHoldem if rules.deck == 36 else NoLimitTexasHoldem
         state = game.create_state(**common, min_bet=min_bet, raw_starting_stacks=stacks, player_count=n)  # type: ignore[arg-type]

@@ -1,6 +1,6 @@
 """Conformance over every file of ``../shared/corpus/ggpoker``, read in place.
 
-For each file: the exact number of hands read and rejected (Omaha is ``UNSUPPORTED_GAME``);
+For each file: the exact number of hands read and rejected (PLO and PLO-5 read as Omaha);
 no hand disappears (headers counted by this test's own pattern); every read hand survives
 the PokerStars-style writer and reader unchanged; spot checks to the chip; and the audit
 settles every Hold'em and Short Deck hand ``ok`` under its detected rule set or names the
@@ -27,9 +27,9 @@ CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "ggp
 EXPECTED: dict[str, tuple[int, dict[str, int]]] = {
     "cash/NL-ShortDeck-5max-USD-0.2-202103.txt": (4, {}),
     "cash/NL-ShortDeck-5max-USD-100-202104.internal.txt": (1, {}),
-    "cash/PLO-6max-USD-2-5-202101.RIT.txt": (0, {"UNSUPPORTED_GAME": 1}),
-    "cash/PLO-6max-USD-5-10-202101.missed.txt": (0, {"UNSUPPORTED_GAME": 1}),
-    "cash/PLO5-6max-USD-2-5-202104.Jackpot.txt": (0, {"UNSUPPORTED_GAME": 1}),
+    "cash/PLO-6max-USD-2-5-202101.RIT.txt": (1, {}),
+    "cash/PLO-6max-USD-5-10-202101.missed.txt": (1, {}),
+    "cash/PLO5-6max-USD-2-5-202104.Jackpot.txt": (1, {}),
     "tournament/NLHE-8max-MTT-USD-250-202006.txt": (59, {}),
     "tournament/NLHE-8max-MTT-USD-52.50-202104.KO.txt": (1, {}),
 }
@@ -101,13 +101,47 @@ def test_every_hand_round_trips_through_the_stars_writer(name: str, record: Hand
     assert back.game.site == "GGPoker"
 
 
-@pytest.mark.parametrize("record", [r for _, r in HANDS], ids=[f"{Path(n).stem}-{h.hand_id}" for n, h in HANDS])
+#: hands whose payouts the audit cannot reconcile, with why (each pinned by its own test)
+UNRECONCILED = {"OM1349864"}
+
+
+@pytest.mark.parametrize(
+    "record",
+    [r for _, r in HANDS if r.hand_id not in UNRECONCILED],
+    ids=[f"{Path(n).stem}-{h.hand_id}" for n, h in HANDS if h.hand_id not in UNRECONCILED],
+)
 def test_audit_settles_every_pot_or_names_the_sites_quirk(record: HandRecord) -> None:
     audit = audit_with(record)
     expected = QUIRKS.get(record.hand_id, (set(), ""))[0]
     assert {p.code.value for p in audit.problems} == expected, [p.message for p in audit.problems]
     assert audit.verdict.value == "ok"
     assert all(p.profile == "site profile ggpoker: blinds-from-posts" for p in audit.problems)
+
+
+def test_omaha_hands_map_to_the_omaha_rules() -> None:
+    omaha = {r.hand_id: audit_with(r).rules for _, r in HANDS if r.game.variant.value.startswith("omaha")}
+    assert omaha == {"OM232657303": "omaha-pl", "OM232604226": "omaha-pl", "OM1349864": "omaha5-pl"}
+
+
+def test_plo5_run_twice_hand_takes_rake_and_jackpot_from_the_pots_in_a_split_no_rule_explains() -> None:
+    """PLO-5, run twice, rake 7.50 + jackpot 5.00: GG pays Hero 257.66 of each run's half of the
+    527.24 main pot (5.96 off each) and 3a59c1a9 69.26 of the 69.84 side pot (0.58 off). Neither
+    main-pot-first, nor in proportion to the pots, nor last-pot-first gives that split; the hand
+    makes are right: Hero wins both runs' main pot, with three fives on the first run (GG's words
+    "Fives Full over Nines" take three hole cards, 5s 9d 9c: not an Omaha hand) and a ten-high
+    flush on the second (9d 4d with 5d 3d Td; GG's words name two pair). The audit names the
+    difference in the payouts; that split is GG's, not an Omaha rule."""
+    audit = audit_with(hand("OM1349864"))
+    assert audit.rules == "omaha5-pl"
+    assert [p.message for p in audit.problems] == [
+        "3a59c1a9 was paid 69.26 but is owed 69.84: side pot 1 (34.92) went to Hero, who was all-in for 175.08 "
+        "and is not eligible for it",
+        "Hero was paid 515.32 but is owed 514.74",
+    ]
+    assert [(p.index, p.run, p.winners, p.hand) for p in audit.pots if p.index == 0] == [
+        (0, 0, ("Hero",), "Three of a kind, fives"),
+        (0, 1, ("Hero",), "Flush, ten high"),
+    ]
 
 
 def test_short_deck_hands_map_to_the_short_deck_rules() -> None:

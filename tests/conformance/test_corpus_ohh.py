@@ -1,5 +1,5 @@
 """Conformance over every OHH file of ``../shared/corpus/ohh``: the objects counted on
-their own, the Hold'em hands read (increments turned into street totals) and reconciled by
+their own, the Hold'em and Omaha hands read (increments turned into street totals) and reconciled by
 the audit, the others rejected ``UNSUPPORTED_GAME``, and every read hand written back and
 read again unchanged."""
 
@@ -26,8 +26,8 @@ EXPECTED: dict[str, tuple[int, dict[RejectCode, int]]] = {
     "spec_examples/Holdem_Cash_Game_PokerStars.ohh": (1, {}),
     "spec_examples/Holdem_Cash_Hand_888.ohh": (1, {}),
     "spec_examples/Holdem_Cash_Hand_iPoker.ohh": (1, {}),
-    "spec_examples/Omah_HiLo_Cash_Hand_PokerStars.ohh": (0, {U: 1}),
-    "spec_examples/Omaha_Cash_Game_WPN.ohh": (0, {U: 1}),
+    "spec_examples/Omah_HiLo_Cash_Hand_PokerStars.ohh": (1, {}),
+    "spec_examples/Omaha_Cash_Game_WPN.ohh": (1, {}),
 }
 
 
@@ -63,3 +63,19 @@ def test_the_spec_examples_are_read_as_increments() -> None:
     raises = [(a.player, a.to, a.all_in) for a in hand.actions if a.kind.value in ("raise", "call")]
     assert raises == [("Player7", 6, False), ("Player1", 21, False), ("Player7", 37, True), ("Player1", 37, False)]
     assert hand.rake == 3 and hand.awards[0].amount == 74
+
+
+def test_the_omaha_hi_lo_example_halves_its_pot_odd_chip_to_the_high_hand() -> None:
+    """The 15-chip pot of the PokerStars Omaha Hi/Lo example: 8 to Player2's high (a pair of aces),
+    7 to Player9's low 7-5-4-3-A; the WPN Omaha example is one pot to Hero's king-high straight."""
+    (hilo,) = formats.read_file(CORPUS / "spec_examples/Omah_HiLo_Cash_Hand_PokerStars.ohh").hands
+    audit = audit_with(hilo)
+    assert (audit.rules, audit.verdict) == ("omaha-hilo-pl", Verdict.OK)
+    assert [(p.half, p.shares, p.hand) for p in audit.pots] == [
+        ("high", (("Player2", 8),), "One pair, aces"),
+        ("low", (("Player9", 7),), "Low 7-5-4-3-A"),
+    ]
+    (omaha,) = formats.read_file(CORPUS / "spec_examples/Omaha_Cash_Game_WPN.ohh").hands
+    audit = audit_with(omaha)
+    assert (audit.rules, audit.verdict) == ("omaha-pl", Verdict.OK)
+    assert [(p.shares, p.hand) for p in audit.pots] == [((("Hero", 39),), "Straight, king high")]

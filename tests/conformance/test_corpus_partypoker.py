@@ -49,8 +49,8 @@ EXPECTED: dict[str, tuple[int, dict[str, int]]] = {
     "sites/partypoker/cash/NLHE-USD-0.01-0.02-20100712.emailedHistory.txt": (1, {}),
     "sites/partypoker/cash/NLHE-USD-0.01-0.02-20100731.bigBlindIsForcedAllIn.txt": (1, {}),
     "sites/partypoker/cash/NLHE-USD-0.01-0.02-201901.WPN.converted.txt": (1, {}),
-    "sites/partypoker/cash/PLO-6max-USD-0.10-0.25-202602.cash.out.txt": (0, {"UNSUPPORTED_GAME": 1}),
-    "sites/partypoker/cash/PLO-6max-USD-0.10-0.25-202607.multi.hand.split.txt": (0, {"UNSUPPORTED_GAME": 4}),
+    "sites/partypoker/cash/PLO-6max-USD-0.10-0.25-202602.cash.out.txt": (1, {}),
+    "sites/partypoker/cash/PLO-6max-USD-0.10-0.25-202607.multi.hand.split.txt": (4, {}),
     "other/partypoker/NLHE-6max-USD-0.05-0.10-201608.fastforward.txt": (1, {}),
     "other/partypoker/Short-Deck-6max-USD-1.00-1.00-201904.txt": (1, {}),
 }
@@ -218,26 +218,31 @@ def test_double_holdem_is_one_rejected_hand_with_its_reason() -> None:
     (rejected,) = parsed.rejected
     assert rejected.code is RejectCode.UNSUPPORTED_GAME and rejected.hand_id == "11764881345" and rejected.line == 3
     assert rejected.message.endswith(
-        "expected a game sixplus covers (Texas Hold'em, Short Deck); Double Hold'em deals three hole cards and a point"
-        ' card, found "Double Hold\'em"'
+        "expected a game sixplus covers (Texas Hold'em, Short Deck, Omaha); Double Hold'em deals three hole cards and "
+        'a point card, found "Double Hold\'em"'
     )
 
 
-def test_2026_omaha_with_cash_out_premium_is_rejected_per_hand_not_per_file() -> None:
+def test_2026_omaha_hands_are_read_as_pot_limit_omaha_four_hole_cards_and_audit_ok() -> None:
     parsed = formats.read_file(SITES / "cash/PLO-6max-USD-0.10-0.25-202607.multi.hand.split.txt")
-    assert [(r.hand_id, r.line) for r in parsed.rejected] == [
-        ("1784559729098bywbird3xlj", 2),
-        ("17845596990673djb7na2i87", 36),
-        ("17845596867267gpyxw6jp9t", 70),
-        ("1784559652796h1yodv7zdsi", 99),
+    assert [(h.hand_id, h.source.line) for h in parsed.hands] == [
+        ("1784559729098bywbird3xlj", 1),
+        ("17845596990673djb7na2i87", 35),
+        ("17845596867267gpyxw6jp9t", 69),
+        ("1784559652796h1yodv7zdsi", 98),
     ]
-    assert all(r.message.endswith("Omaha is not covered, found 'Omaha Hi'") for r in parsed.rejected)
+    for record in parsed.hands:
+        assert (record.game.variant, record.game.betting) == (Variant.OMAHA, Betting.POT_LIMIT)
+        assert all(len(s.cards) in (0, 4) for s in record.shown)
+        audit = audit_with(record)
+        assert (audit.rules, audit.verdict.value) == ("omaha-pl", "ok")
 
 
-def test_every_read_hand_is_no_limit_holdem_or_short_deck() -> None:
+def test_every_read_hand_is_no_limit_holdem_or_short_deck_or_pot_limit_omaha() -> None:
     assert {(h.game.variant, h.game.betting) for _, h in HANDS} == {
         (Variant.HOLDEM, Betting.NO_LIMIT),
         (Variant.SHORTDECK, Betting.NO_LIMIT),
+        (Variant.OMAHA, Betting.POT_LIMIT),
     }
 
 

@@ -1,5 +1,5 @@
 """Conformance over every PHH file of ``../shared/corpus/phh``: each file is one hand, read
-when its variant is NT, NS or FT and rejected ``UNSUPPORTED_GAME`` otherwise; every read hand
+when its variant is NT, NS, FT, PO or FO/8 and rejected ``UNSUPPORTED_GAME`` otherwise; every read hand
 replays to its ``finishing_stacks`` in our audit, survives write-then-read unchanged, and
 pokerkit (the independent engine) replays what our writer writes to the same stacks."""
 
@@ -22,7 +22,7 @@ from parsers.text import decode
 CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "phh"
 FILES = sorted(CORPUS.rglob("*.phh"))
 #: folder -> (hands read, hands rejected UNSUPPORTED_GAME)
-FOLDERS = {"historical": (2, 3), "pluribus/100": (71, 0), "wsop/2023/43/5": (18, 65)}
+FOLDERS = {"historical": (3, 2), "pluribus/100": (71, 0), "wsop/2023/43/5": (39, 44)}
 _VARIANT = re.compile(r"""^variant\s*=\s*['"](?P<code>[^'"]+)['"]""", re.MULTILINE)
 
 
@@ -51,7 +51,7 @@ def test_each_folder_reads_and_rejects_the_expected_hands(folder: str) -> None:
         parsed = formats.read_bytes(path.read_bytes(), file=_name(path))
         assert parsed.format == "phh" and parsed.count == 1  # one hand a file: none disappears
         code = _VARIANT.search(decode(path.read_bytes())).group("code")  # type: ignore[union-attr]
-        if code in ("NT", "NS", "FT"):
+        if code in phh.SUPPORTED:
             assert len(parsed.hands) == 1, parsed.rejected
             read += 1
         else:
@@ -68,8 +68,9 @@ def test_the_short_deck_hand_is_read_as_short_deck_with_its_button_blind() -> No
 
 
 def test_every_read_hand_is_in_whole_chips() -> None:
-    """No split pot in these folders leaves half chips (tests/parsers/test_phh.py covers those)."""
-    assert {_read(p).decimals for p in READ} == {0}
+    """No split pot in these folders leaves half chips (tests/parsers/test_phh.py covers those); the
+    one hand in cents is the Antonius-Blom PLO hand, whose starting stacks the file gives in cents."""
+    assert {_name(p): _read(p).decimals for p in READ if _read(p).decimals} == {"historical/antonius-blom-2009.phh": 2}
 
 
 @pytest.mark.parametrize("path", READ, ids=_name)
@@ -82,3 +83,24 @@ def test_every_hand_replays_to_its_finishing_stacks_and_round_trips(path: str | 
     if hand.finishing_stacks is not None:
         state = list(HandHistory.loads(phh.write([hand])))[-1]
         assert tuple(int(Decimal(s).scaleb(hand.decimals)) for s in state.stacks) == hand.finishing_stacks
+
+
+def test_the_omaha_hands_are_read_as_omaha_and_audit_to_their_finishing_stacks() -> None:
+    """8 pot-limit Omaha (PO) and 14 fixed-limit Omaha Hi/Lo 8 (FO/8) hands: each audited under
+    omaha-pl or omaha-hilo-fl, its nets equal to finishing minus starting stacks (the audit's
+    FINISHING_STACK_MISMATCH check), every verdict ok."""
+    games: dict[tuple[str, str], int] = {}
+    for path in READ:
+        hand = _read(path)
+        if not hand.game.variant.value.startswith("omaha"):
+            continue
+        audit = audit_with(hand)
+        assert audit.verdict is Verdict.OK, (path, [p.message for p in audit.problems])
+        key = (hand.game.declared, audit.rules, hand.finishing_stacks is not None)
+        games[key] = games.get(key, 0) + 1
+        if hand.finishing_stacks is None:
+            continue  # Antonius-Blom 2009 gives the actions and awards only
+        nets = {row.player: row.net for row in audit.ledger}
+        for seat, end in zip(hand.seats, hand.finishing_stacks, strict=True):
+            assert nets.get(seat.player, 0) == end - seat.stack
+    assert games == {("PO", "omaha-pl", True): 7, ("PO", "omaha-pl", False): 1, ("FO/8", "omaha-hilo-fl", True): 14}

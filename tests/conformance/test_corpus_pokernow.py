@@ -31,10 +31,10 @@ EXPECTED: dict[str, tuple[int, dict[RejectCode, int]]] = {
     "bkush_2021-08-06_excerpt_mwpot.csv": (1, {}),
     "bkush_2021-08-30_excerpt_run-it-twice.csv": (3, {}),
     "charlestudor_2022-01-13_Input_Log_001.csv": (4, {}),
-    "drk_2021-01-16_poker_now_log_HH-7IjgCdHgKxiwI5-M53COrW.csv": (271, {U: 15}),  # Omaha Hi/Lo 8
-    "drk_2021-03-14_poker_now_log_YvyLzLT0vRYV7x6iQcqe414oD.csv": (99, {U: 67}),  # Pot Limit Omaha Hi
+    "drk_2021-01-16_poker_now_log_HH-7IjgCdHgKxiwI5-M53COrW.csv": (286, {}),  # 15 of them Omaha Hi/Lo 8
+    "drk_2021-03-14_poker_now_log_YvyLzLT0vRYV7x6iQcqe414oD.csv": (166, {}),  # 67 of them Pot Limit Omaha Hi
     "haugen_2020-12-19_HH191220.csv": (373, {}),
-    "obf_2024-11-09_pair__log.csv": (341, {U: 9}),  # Pot Limit Omaha Hi bomb pots
+    "obf_2024-11-09_pair__log.csv": (350, {}),  # 9 of them Pot Limit Omaha Hi bomb pots
     "smash_2024_dead_small_blind_case.csv": (9, {}),
     "whywaita_2025-11-15_blindschedule_antes_poker_now_log_pglhniqprRDmWFv9sLLZZA-ru.csv": (121, {}),
 }
@@ -45,10 +45,10 @@ LEDGERS = {
 #: log -> (stack transitions that match, transitions changed between hands by a rebuy or an admin update)
 TRANSITIONS = {
     "charlestudor_2022-01-13_Input_Log_001.csv": (9, 0),
-    "drk_2021-01-16_poker_now_log_HH-7IjgCdHgKxiwI5-M53COrW.csv": (567, 3),
-    "drk_2021-03-14_poker_now_log_YvyLzLT0vRYV7x6iQcqe414oD.csv": (368, 0),
+    "drk_2021-01-16_poker_now_log_HH-7IjgCdHgKxiwI5-M53COrW.csv": (615, 3),
+    "drk_2021-03-14_poker_now_log_YvyLzLT0vRYV7x6iQcqe414oD.csv": (670, 0),
     "haugen_2020-12-19_HH191220.csv": (2252, 1),
-    "obf_2024-11-09_pair__log.csv": (2308, 2),
+    "obf_2024-11-09_pair__log.csv": (2387, 2),
     "smash_2024_dead_small_blind_case.csv": (55, 0),
     "whywaita_2025-11-15_blindschedule_antes_poker_now_log_pglhniqprRDmWFv9sLLZZA-ru.csv": (545, 0),
 }
@@ -62,7 +62,7 @@ PROFILE_NOTES: dict[str, dict[str, int]] = {
     "drk_2021-01-16_poker_now_log_HH-7IjgCdHgKxiwI5-M53COrW.csv": {},
     "drk_2021-03-14_poker_now_log_YvyLzLT0vRYV7x6iQcqe414oD.csv": {_PN + "live-post-sets-street-total": 1},
     "haugen_2020-12-19_HH191220.csv": {_PN + "straddle-raise-from-big-blind": 4},
-    "obf_2024-11-09_pair__log.csv": {_PN + "raise-capped-at-callable-stack": 1},
+    "obf_2024-11-09_pair__log.csv": {_PN + "raise-capped-at-callable-stack": 2},
     "smash_2024_dead_small_blind_case.csv": {_PN + "raise-capped-at-callable-stack": 1},
     "whywaita_2025-11-15_blindschedule_antes_poker_now_log_pglhniqprRDmWFv9sLLZZA-ru.csv": {},
 }

@@ -72,11 +72,24 @@ def test_header_dialects(
     assert header.started_at is not None and "+" not in header.started_at  # GG states no time zone
 
 
-@pytest.mark.parametrize("game", ["PLO", "PLO-5", "Omaha Pot Limit", "Omaha Hi/Lo Pot Limit"])
-def test_omaha_is_unsupported(game: str) -> None:
+@pytest.mark.parametrize(
+    ("game", "variant"),
+    [
+        ("PLO", Variant.OMAHA),
+        ("PLO-5", Variant.OMAHA5),
+        ("Omaha Pot Limit", Variant.OMAHA),
+        ("Omaha Hi/Lo Pot Limit", Variant.OMAHA_HILO),
+    ],
+)
+def test_omaha_is_read_as_omaha_pot_limit(game: str, variant: Variant) -> None:
+    header = ggpoker.parse_header(f"Poker Hand #OM1: {game} ($2/$5) - 2021/01/21 02:41:55")
+    assert (header.game.variant, header.game.betting, header.game.declared) == (variant, Betting.POT_LIMIT, game)
+
+
+def test_other_games_are_unsupported() -> None:
     with pytest.raises(ParseError) as caught:
-        ggpoker.parse_header(f"Poker Hand #OM1: {game} ($2/$5) - 2021/01/21 02:41:55")
-    assert caught.value.code is RejectCode.UNSUPPORTED_GAME and caught.value.hand_id == "OM1"
+        ggpoker.parse_header("Poker Hand #OF1: OFC ($2/$5) - 2021/01/21 02:41:55")
+    assert caught.value.code is RejectCode.UNSUPPORTED_GAME and caught.value.hand_id == "OF1"
 
 
 def test_short_deck_single_stake_is_the_ante_and_the_button_blind_comes_from_its_post() -> None:

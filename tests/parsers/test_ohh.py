@@ -109,7 +109,7 @@ def test_other_games_and_broken_objects_are_rejected_and_the_file_goes_on() -> N
         RejectCode.PARSE_ERROR,
     ]
     assert [r.message for r in results if isinstance(r, Rejected)] == [
-        "club_night.ohh:374: ohh hand ohh-3: expected game_type Holdem, found 'Omaha'",
+        "club_night.ohh:374: ohh hand ohh-3: expected game_type Holdem, Omaha, OmahaHiLo, found 'Stud'",
         'club_night.ohh:399:5: ohh hand ohh-4: expected a JSON object {"ohh": {...}}, '
         "found 'Expecting property name enclosed in double quotes'",
     ]

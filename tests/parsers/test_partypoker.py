@@ -244,12 +244,19 @@ def test_a_post_by_a_player_who_joined_without_a_seat_is_rejected() -> None:
     )
 
 
-def test_omaha_is_one_rejected_hand_between_read_ones() -> None:
-    omaha = LIMIT.replace("10398176999", "10398177000").replace("Texas Hold'em", "Omaha Hi-Lo")
-    items = list(partypoker.parse(LIMIT + "\n" + omaha + "\n" + POKERBROS, file="t.txt"))
+def test_stud_is_one_rejected_hand_between_read_ones() -> None:
+    stud = LIMIT.replace("10398176999", "10398177000").replace("Texas Hold'em", "7 Card Stud")
+    items = list(partypoker.parse(LIMIT + "\n" + stud + "\n" + POKERBROS, file="t.txt"))
     assert [type(i).__name__ for i in items] == ["HandRecord", "Rejected", "HandRecord"]
     assert isinstance(items[1], Rejected) and items[1].code is RejectCode.UNSUPPORTED_GAME
-    assert items[1].message.endswith("Omaha is not covered, found 'Omaha Hi-Lo'")
+    assert items[1].message.endswith("Stud is not covered, found '7 Card Stud'")
+
+
+def test_omaha_hi_lo_deals_four_hole_cards_so_two_is_a_parse_error() -> None:
+    omaha = LIMIT.replace("Texas Hold'em", "Omaha Hi-Lo")
+    (item,) = list(partypoker.parse(omaha, file="t.txt"))
+    assert isinstance(item, Rejected) and item.code is RejectCode.PARSE_ERROR
+    assert "expected 4 hole cards, found" in item.message
 
 
 def test_text_without_a_party_header_is_one_parse_error() -> None:

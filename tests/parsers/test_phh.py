@@ -132,7 +132,7 @@ def test_a_phhs_file_reads_every_hand_and_rejects_the_broken_ones_with_reasons()
     ]
     messages = [r.message for r in results if isinstance(r, Rejected)]
     assert messages == [
-        "night.phhs:12: phh hand 2: expected a PHH variant we cover (NT, NS or FT), found 'PO'",
+        "night.phhs:12: phh hand 2: expected a PHH variant we cover (NT, NS, FT, PO or FO/8), found 'F7S'",
         "night.phhs:23:1: phh hand 3: expected valid TOML, found 'Unclosed array'",
         "night.phhs:34: phh hand 5: expected a PHH action (d dh pN CARDS, d db CARDS, pN cbr AMOUNT, pN cc, pN f, "
         "pN sm [CARDS]), found 'p2 dances'",
@@ -237,7 +237,7 @@ def test_the_writer_refuses_a_hand_phh_cannot_express() -> None:
     with pytest.raises(ParseError) as caught:
         phh.write([record])
     assert str(caught.value) == (
-        f"<input>: phh hand {record.hand_id}: expected a hand PHH can express (NT, NS or FT, one board, "
+        f"<input>: phh hand {record.hand_id}: expected a hand PHH can express (NT, NS, FT, PO or FO/8, one board, "
         "no bomb pot), found '2 boards'"
     )
 

@@ -182,18 +182,31 @@ def test_a_log_cut_mid_hand_rejects_that_hand_as_truncated() -> None:
     )
 
 
-def test_omaha_hands_are_rejected_as_unsupported_and_the_file_goes_on() -> None:
+def test_omaha_hands_are_read_as_omaha_pot_limit() -> None:
     results = _read("cut_mid_hand.csv")
+    assert [r.code if isinstance(r, Rejected) else "read" for r in results] == ["read", "read", RejectCode.TRUNCATED]
+    omaha = results[1]
+    assert isinstance(omaha, HandRecord)
+    assert (omaha.game.variant.value, omaha.game.betting.value, omaha.game.declared) == (
+        "omaha",
+        "pot-limit",
+        "Pot Limit Omaha Hi",
+    )
+
+
+def test_other_games_are_rejected_as_unsupported_and_the_file_goes_on() -> None:
+    text = (DATA / "cut_mid_hand.csv").read_text(encoding="utf-8").replace("Pot Limit Omaha Hi", "Seven Card Stud")
+    results = list(pokernow.parse(text, file="cut_mid_hand.csv"))
     assert [r.code if isinstance(r, Rejected) else "read" for r in results] == [
         "read",
         RejectCode.UNSUPPORTED_GAME,
         RejectCode.TRUNCATED,
     ]
-    omaha = results[1]
-    assert isinstance(omaha, Rejected)
-    assert omaha.message == (
-        "cut_mid_hand.csv:26: pokernow hand #2: expected a hold'em hand (No Limit Texas Hold'em), "
-        "found 'Pot Limit Omaha Hi'"
+    stud = results[1]
+    assert isinstance(stud, Rejected)
+    assert stud.message == (
+        "cut_mid_hand.csv:26: pokernow hand #2: expected a hold'em or Omaha hand (No Limit Texas Hold'em, "
+        "Pot Limit Texas Hold'em, Pot Limit Omaha Hi, Pot Limit Omaha Hi/Lo 8 or Better), found 'Seven Card Stud'"
     )
 
 

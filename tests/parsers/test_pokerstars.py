@@ -216,12 +216,26 @@ def test_header_keeps_the_declared_game_text() -> None:
 
 @pytest.mark.parametrize(
     "game",
-    ["Omaha Pot Limit", "5 Card Omaha Pot Limit", "Split Hold'em No Limit", "Razz Limit", "Courchevel Hi/Lo Pot Limit"],
+    ["Split Hold'em No Limit", "Razz Limit", "Courchevel Hi/Lo Pot Limit", "5 Card Omaha Hi/Lo Pot Limit"],
 )
 def test_games_we_do_not_cover_are_unsupported(game: str) -> None:
     with pytest.raises(ParseError) as caught:
         pokerstars.parse_header(f"PokerStars Hand #77: {game} ($0.05/$0.10 USD) - 2014/01/16 13:17:20 ET")
     assert caught.value.code is RejectCode.UNSUPPORTED_GAME and caught.value.found == game
+
+
+@pytest.mark.parametrize(
+    ("game", "variant", "betting"),
+    [
+        ("Omaha Pot Limit", Variant.OMAHA, Betting.POT_LIMIT),
+        ("Omaha Hi/Lo Pot Limit", Variant.OMAHA_HILO, Betting.POT_LIMIT),
+        ("Omaha Hi/Lo Limit", Variant.OMAHA_HILO, Betting.FIXED_LIMIT),
+        ("5 Card Omaha Pot Limit", Variant.OMAHA5, Betting.POT_LIMIT),
+    ],
+)
+def test_omaha_games_are_read_as_omaha(game: str, variant: Variant, betting: Betting) -> None:
+    header = pokerstars.parse_header(f"PokerStars Hand #77: {game} ($0.05/$0.10 USD) - 2014/01/16 13:17:20 ET")
+    assert (header.game.variant, header.game.betting) == (variant, betting)
 
 
 def test_eastern_time_switches_offset_with_daylight_saving() -> None:

@@ -257,8 +257,8 @@ def test_written_fixtures_read_back_the_same() -> None:
         ),
         (
             {"game": Game(variant=Variant.OTHER)},
-            "<input>: pokerstars hand 900001: expected a hand PokerStars text can express (Hold'em or 6+ Hold'em), "
-            "found 'a other game'",
+            "<input>: pokerstars hand 900001: expected a hand PokerStars text can express (Hold'em, 6+ Hold'em or "
+            "Omaha), found 'a other no-limit game'",
         ),
         (
             {"cashouts": (Cashout("Anna Lee", 500, 0, "bounty"),)},
