@@ -2,52 +2,75 @@
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-COMPILED := analyzer/evaluator/fast.py analyzer/replay/pots.py analyzer/replay/showdown.py analyzer/replay/quick.py \
-            analyzer/audit.py analyzer/stats/facts.py analyzer/store/moves.py analyzer/store/rows.py \
-            parsers/starslike/text.py parsers/starslike/blocks.py parsers/starslike/lines.py \
-            parsers/starslike/summary.py parsers/starslike/body.py
-KERNEL := analyzer/evaluator/_kernel.c
-DEPS   := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
-STAMP  := $(VENV)/.compiled-$(shell cat setup.py $(COMPILED) $(KERNEL) | cksum | cut -d' ' -f1)
+PIP    := $(BIN)/python -m pip --quiet --disable-pip-version-check
+# the modules mypyc compiles: the one list, analyzer/compiled.txt (a folder ending in / is every .py in it)
+LIST     := $(shell sed -e 's/\#.*//' analyzer/compiled.txt)
+COMPILED := $(foreach entry,$(LIST),$(if $(filter %/,$(entry)),$(shell find $(entry) -name '*.py' | LC_ALL=C sort),$(entry)))
+KERNEL   := analyzer/evaluator/_kernel.c
+SUM      = $(shell cat $(1) | cksum | cut -d' ' -f1)
+RUNTIME  := $(VENV)/.runtime-$(call SUM,pyproject.toml)
+TESTDEPS := $(VENV)/.test-$(call SUM,pyproject.toml)
+STAMP    := $(VENV)/.compiled-$(call SUM,pyproject.toml setup.py analyzer/compiled.txt $(COMPILED) $(KERNEL))
+# the pure build's step: the differential tests (engine against pokerkit, audit, parsers, store rows,
+# evaluator) and every doctest, with the compiled modules run from their sources (SIXPLUS_PURE=1)
+PURE_TESTS := analyzer parsers tests/analyzer/test_compiled.py tests/analyzer/test_oracle_pokerkit.py \
+              tests/analyzer/test_quick_replay.py tests/analyzer/test_simulate_audit.py \
+              tests/analyzer/test_pots_showdown.py tests/analyzer/test_betting_rules.py \
+              tests/analyzer/test_evaluator_tables.py tests/analyzer/test_store_rows.py \
+              tests/conformance/test_corpus_pokerstars.py tests/conformance/test_corpus_ggpoker.py \
+              tests/conformance/test_fuzz_audit.py tests/parsers/test_starslike_grammar.py
 
-.PHONY: run test lint typecheck pytest bench samples clean
+.PHONY: run test lint typecheck pytest pytest-pure bench samples clean print-compiled
 
-# the dependencies, and the project installed editable as pure Python
-$(DEPS): pyproject.toml
+# what the app needs: the runtime dependencies, and the project installed editable (pure until compiled)
+$(RUNTIME): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	SIXPLUS_PURE=1 $(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
-	@rm -f $(VENV)/.installed-* $(VENV)/.compiled-*
+	SIXPLUS_PURE=1 $(PIP) install -e .
+	@rm -f $(VENV)/.runtime-*
 	@touch $@
 
-# the hot path compiled with mypyc and the evaluator kernel in C (setup.py); rebuilt when their
-# sources change; if they cannot be built, everything still runs as pure Python (and numpy)
-$(STAMP): $(DEPS) setup.py $(COMPILED) $(KERNEL)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check 'setuptools>=70' wheel
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-build-isolation --no-deps -e . \
-	  || echo "make: the mypyc build failed; the audit runs as pure Python" >&2
+# the test tools (the `test` extra): only for `make test`
+$(TESTDEPS): $(RUNTIME)
+	SIXPLUS_PURE=1 $(PIP) install -e '.[test]'
+	@rm -f $(VENV)/.test-*
+	@touch $@
+
+# the hot path compiled with mypyc and the evaluator kernel in C (setup.py), in pip's build
+# environment (pyproject.toml's [build-system] requires: mypy and what it must see); rebuilt when a
+# listed module changes; if it cannot be built, everything still runs as pure Python (and numpy)
+$(STAMP): $(RUNTIME) setup.py analyzer/compiled.txt $(COMPILED) $(KERNEL)
+	$(PIP) install --no-deps -e . || echo "make: the mypyc build failed; the hot path runs as pure Python" >&2
 	@rm -f $(VENV)/.compiled-*
 	@touch $@
 
 run: $(STAMP)
 	$(BIN)/sixplus dashboard
 
-test: $(STAMP) lint typecheck pytest
+test: lint typecheck pytest pytest-pure
 
-lint: $(STAMP)
+lint: $(TESTDEPS) $(STAMP)
 	$(BIN)/ruff check analyzer parsers dashboards tests benchmarks setup.py conftest.py
 	$(BIN)/ruff format --check analyzer parsers dashboards tests benchmarks setup.py conftest.py
 
-typecheck: $(STAMP)
+typecheck: $(TESTDEPS) $(STAMP)
 	$(BIN)/mypy
 
-pytest: $(STAMP)
+# the installed build (compiled where it could be), the whole suite
+pytest: $(TESTDEPS) $(STAMP)
 	$(BIN)/python -m pytest -q -n 2 --timeout=900
 
-bench: $(STAMP)
+# the pure build: the same sources run as Python, on the differential tests and the doctests
+pytest-pure: $(TESTDEPS) $(STAMP)
+	SIXPLUS_PURE=1 $(BIN)/python -m pytest -q -n 2 --timeout=900 $(PURE_TESTS)
+
+bench: $(TESTDEPS) $(STAMP)
 	$(BIN)/python -m benchmarks
 
 samples: $(STAMP)
 	$(BIN)/python -m sample_histories.make
+
+print-compiled:
+	@echo $(COMPILED)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build
