@@ -74,4 +74,4 @@ print-compiled:
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build
-	find analyzer parsers -name '*.so' -delete; rm -f *__mypyc*.so
+	find analyzer parsers -name '*.so' -delete; rm -f *__mypyc*.so analyzer/evaluator/tables-*.bin

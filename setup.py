@@ -1,5 +1,5 @@
-"""Build: the hot paths compiled to C with mypyc where a C compiler exists, the evaluator kernel,
-and the message catalogs.
+"""Build: the hot paths compiled to C with mypyc where a C compiler exists, the evaluator kernel
+and its tables, and the message catalogs.
 
 The modules to compile are listed once, in ``analyzer/compiled.txt`` (files, or package folders
 ending in ``/``). They are plain, strictly typed Python (``mypy --strict``); mypyc turns them
@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import os
 import runpy
+import subprocess
+import sys
 from pathlib import Path
 
 from setuptools import Extension, setup
@@ -61,12 +63,29 @@ def extensions() -> list[Extension]:
     return kernel() + mypyc_modules()
 
 
-class BuildWithCatalogs(build_py):
-    """``build_py`` that also compiles each gettext catalog (``.po``) to the ``.mo`` gettext reads,
-    with Babel (in ``build-system.requires``); without Babel the messages stay in English."""
+class BuildWithData(build_py):
+    """``build_py`` that also writes what need not be computed at start-up: the evaluator's
+    tables (:mod:`analyzer.evaluator.tables`) and the gettext catalogs compiled to ``.mo``."""
 
     def run(self) -> None:
         super().run()
+        # an editable install reads the package from the source tree: the files go there
+        into = HERE if getattr(self, "editable_mode", False) else Path(self.build_lib)
+        self.evaluator_tables(into)
+        self.catalogs(into)
+
+    def evaluator_tables(self, into: Path) -> None:
+        """Every ranking's tables, beside ``tables.py`` (a process that finds none builds its own)."""
+        env = {**os.environ, "PYTHONPATH": str(HERE), "SIXPLUS_PURE": "1", "SIXPLUS_KERNEL": "0"}
+        code = "import sys; from analyzer.evaluator.tables import main; main(sys.argv[1:])"
+        command = [sys.executable, "-c", code, str(into / "analyzer" / "evaluator")]
+        done = subprocess.run(command, cwd=HERE, env=env, capture_output=True, text=True)
+        if done.returncode:
+            print(f"sixplus: the evaluator's tables are built at first use instead ({done.stderr.strip()[-300:]})")
+
+    def catalogs(self, into: Path) -> None:
+        """Each gettext catalog (``.po``) compiled to the ``.mo`` gettext reads, with Babel (in
+        ``build-system.requires``); without Babel the messages stay in English."""
         catalogs = sorted(HERE.glob(CATALOGS))
         if not catalogs:
             return
@@ -76,8 +95,6 @@ class BuildWithCatalogs(build_py):
         except ImportError:
             print("sixplus: Babel is not installed; the message catalogs are not compiled (English only)")
             return
-        # an editable install reads the package from the source tree: the .mo goes beside its .po
-        into = HERE if getattr(self, "editable_mode", False) else Path(self.build_lib)
         for po in catalogs:
             mo = into / po.relative_to(HERE).with_suffix(".mo")
             mo.parent.mkdir(parents=True, exist_ok=True)
@@ -88,4 +105,4 @@ class BuildWithCatalogs(build_py):
 
 
 if __name__ == "__main__":  # pip's build backend runs this file as __main__; the tests read compiled_sources
-    setup(ext_modules=extensions(), cmdclass={"build_py": BuildWithCatalogs})
+    setup(ext_modules=extensions(), cmdclass={"build_py": BuildWithData})

@@ -26,12 +26,16 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 from analyzer.cards import RANK_WORDS, Card, CardsLike, clean, deck_of, pretty
 from analyzer.evaluator import fast, kernel
-from analyzer.evaluator.batch import strengths
 from analyzer.evaluator.categories import ORDER, Category, Ranking, category_of, parse_ranking
 from analyzer.evaluator.used import best_five
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = [
     "ORDER",
@@ -50,6 +54,14 @@ __all__ = [
 #: one hand's strength from card indices, no checks: the C kernel's where it is built (the same
 #: numbers as :func:`analyzer.evaluator.fast.strength_of`, several times faster)
 strength_of: Callable[[Sequence[int], Ranking], int] = kernel.strength_of or fast.strength_of
+
+
+def strengths(hands: Any, ranking: Ranking | str) -> npt.NDArray[np.int32]:
+    """:func:`analyzer.evaluator.batch.strengths`: many hands at once with numpy (imported here,
+    when first needed: one hand's strength needs no numpy)."""
+    from analyzer.evaluator.batch import strengths as batch_strengths
+
+    return batch_strengths(hands, ranking)
 
 
 def _plural(rank: int) -> str:
