@@ -3,9 +3,11 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 PIP    := $(BIN)/python -m pip --quiet --disable-pip-version-check
-# the modules mypyc compiles: the one list, analyzer/compiled.txt (a folder ending in / is every .py in it)
+# the modules mypyc compiles: the one list, analyzer/compiled.txt (a folder ending in / is every .py
+# in it; a !path is left out)
 LIST     := $(shell sed -e 's/\#.*//' analyzer/compiled.txt)
-COMPILED := $(foreach entry,$(LIST),$(if $(filter %/,$(entry)),$(shell find $(entry) -name '*.py' | LC_ALL=C sort),$(entry)))
+COMPILED := $(filter-out $(patsubst !%,%,$(filter !%,$(LIST))),$(foreach entry,$(filter-out !%,$(LIST)),\
+              $(if $(filter %/,$(entry)),$(shell find $(entry) -name '*.py' | LC_ALL=C sort),$(entry))))
 KERNEL   := analyzer/evaluator/_kernel.c
 SUM      = $(shell cat $(1) | cksum | cut -d' ' -f1)
 RUNTIME  := $(VENV)/.runtime-$(call SUM,pyproject.toml)

@@ -38,15 +38,19 @@ def entries(text: str | None = None) -> tuple[str, ...]:
 
 
 def sources(root: Path = ROOT, text: str | None = None) -> tuple[str, ...]:
-    """Every source file the list names, relative to ``root`` (a folder: its ``.py`` files, sorted)."""
+    """Every source file the list names, relative to ``root`` (a folder: its ``.py`` files, sorted),
+    less those named after a ``!``."""
     out: list[str] = []
-    for entry in entries(text):
-        path = root / entry
+    items = entries(text)
+    left_out = {entry[1:] for entry in items if entry.startswith("!")}
+    for entry in items:
+        if entry.startswith("!"):
+            continue
         if entry.endswith("/"):
-            out += sorted(p.relative_to(root).as_posix() for p in path.rglob("*.py"))
+            out += sorted(p.relative_to(root).as_posix() for p in (root / entry).rglob("*.py"))
         else:
             out.append(entry)
-    return tuple(out)
+    return tuple(s for s in out if s not in left_out)
 
 
 def module_of(source: str) -> str:
