@@ -12,6 +12,7 @@ Run: ``make bench`` or ``.venv/bin/python -m benchmarks cli``.
 
 from __future__ import annotations
 
+import os
 import resource
 import subprocess
 import sys
@@ -26,6 +27,11 @@ TARGET_RATE = 20_000  # hands a second of CPU, one core, beyond start-up (issue 
 TARGET_START = 0.3  # seconds of CPU to start and audit one hand
 
 
+#: the child's environment: as a user's, where Python keeps the modules' byte code (``pip install``
+#: writes it; a PYTHONDONTWRITEBYTECODE here would make every start-up compile every module again)
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
 def sixplus() -> list[str]:
     """The command as installed beside this Python (``python -m analyzer.cli`` without one)."""
     script = Path(sys.executable).with_name("sixplus")
@@ -37,7 +43,9 @@ def cpu_of(args: list[str], *, repeats: int) -> float:
     best = float("inf")
     for _ in range(repeats):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        done = subprocess.run([*sixplus(), *args], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        done = subprocess.run(
+            [*sixplus(), *args], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=ENV
+        )
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         if done.returncode not in (0, 1):
             raise RuntimeError(f"sixplus {' '.join(args)} exited {done.returncode}: {done.stderr.strip()}")
@@ -49,14 +57,14 @@ def night(folder: Path, rules: str) -> Path:
     """A simulated night of ``HANDS`` hands (not timed)."""
     out = folder / f"{rules}-night.jsonl"
     args = ["simulate", "--rules", rules, "--hands", str(HANDS), "--players", "6", "--seed", "1", "-o", str(out)]
-    subprocess.run([*sixplus(), *args], check=True, capture_output=True)
+    subprocess.run([*sixplus(), *args], check=True, capture_output=True, env=ENV)
     return out
 
 
 def main() -> None:
     with tempfile.TemporaryDirectory() as folder, one_core() as where:
         print(f"sixplus audit NIGHT --json in a subprocess, one core ({where}); {describe()}")
-        cpu_of(["--version"], repeats=1)  # the first run writes .pyc files and the tables' cache
+        cpu_of(["--version"], repeats=1)  # the first run writes the byte code and the tables' cache
         version = cpu_of(["--version"], repeats=5)
         print(f"  start-up: sixplus --version {version:.3f} s CPU (target {TARGET_START} s)")
         for rules in ("holdem", "shortdeck"):
