@@ -19,6 +19,11 @@ from types import ModuleType
 
 #: the packages whose modules may be compiled
 PACKAGES = ("analyzer.", "parsers.")
+#: their folders: a module found on a sys.path entry inside one (a test runner that imports a
+#: file of a folder without ``__init__.py`` by its bare name, as pytest's doctests do) is theirs too
+FOLDERS = tuple(
+    os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), p) for p in ("analyzer", "parsers")
+)
 
 
 def requested() -> bool:
@@ -32,7 +37,9 @@ class SourceOnly(MetaPathFinder):
     def find_spec(
         self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
     ) -> ModuleSpec | None:
-        if path is None or not fullname.startswith(PACKAGES):
+        if path is None and "." not in fullname:
+            path = [e for e in sys.path if os.path.abspath(e or ".").startswith(FOLDERS)]
+        elif path is None or not fullname.startswith(PACKAGES):
             return None
         for entry in path:
             spec = FileFinder(entry, (SourceFileLoader, SOURCE_SUFFIXES)).find_spec(fullname)
