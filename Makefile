@@ -2,46 +2,63 @@
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-COMPILED := analyzer/evaluator/fast.py analyzer/replay/pots.py analyzer/replay/showdown.py analyzer/replay/rules.py \
-            analyzer/replay/table.py analyzer/replay/engine.py \
-            analyzer/audit/hand.py analyzer/stats/facts.py analyzer/store/moves.py analyzer/store/rows.py \
-            parsers/starslike/text.py parsers/starslike/blocks.py parsers/starslike/lines.py \
-            parsers/starslike/summary.py parsers/starslike/body.py
-KERNEL := analyzer/evaluator/_kernel.c
-DEPS   := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
-LOCALE := analyzer/locale
-MO     := $(LOCALE)/de/LC_MESSAGES/sixplus.mo $(LOCALE)/es/LC_MESSAGES/sixplus.mo
+PIP    := $(BIN)/python -m pip --quiet --disable-pip-version-check
+# the modules mypyc compiles: the one list, analyzer/compiled.txt (a folder ending in / is every .py
+# in it; a !path is left out)
+LIST     := $(shell sed -e 's/\#.*//' analyzer/compiled.txt)
+COMPILED := $(filter-out $(patsubst !%,%,$(filter !%,$(LIST))),$(foreach entry,$(filter-out !%,$(LIST)),\
+              $(if $(filter %/,$(entry)),$(shell find $(entry) -name '*.py' | LC_ALL=C sort),$(entry))))
+KERNEL   := analyzer/evaluator/_kernel.c
+SUM      = $(shell cat $(1) | cksum | cut -d' ' -f1)
+RUNTIME  := $(VENV)/.runtime-$(call SUM,pyproject.toml)
+TESTDEPS := $(VENV)/.test-$(call SUM,pyproject.toml)
+STAMP    := $(VENV)/.compiled-$(call SUM,pyproject.toml setup.py analyzer/compiled.txt $(COMPILED) $(KERNEL))
+# the pure build's step: the differential tests (engine against pokerkit, audit, parsers, store rows,
+# evaluator) and every doctest, with the compiled modules run from their sources (SIXPLUS_PURE=1)
+PURE_TESTS := analyzer parsers tests/analyzer/test_compiled.py tests/analyzer/test_oracle_pokerkit.py \
+              tests/analyzer/test_one_engine.py tests/analyzer/test_simulate_audit.py \
+              tests/analyzer/test_pots_showdown.py tests/analyzer/test_betting_rules.py \
+              tests/analyzer/test_evaluator_tables.py tests/analyzer/test_store_rows.py \
+              tests/conformance/test_corpus_pokerstars.py tests/conformance/test_corpus_ggpoker.py \
+              tests/conformance/test_fuzz_audit.py tests/parsers/test_starslike_grammar.py
+
+LOCALE   := analyzer/locale
+MO       := $(LOCALE)/de/LC_MESSAGES/sixplus.mo $(LOCALE)/es/LC_MESSAGES/sixplus.mo
 # the functions that mark text for the catalogs (analyzer/i18n): name, or name:argument positions
 KEYWORDS := -k _ -k N_ -k ngettext:1,2 -k pgettext:1c,2 -k npgettext:1c,2,3 \
             -k msg -k nmsg:1,2 -k pmsg:1c,2 -k f_ -k fn_:1,2
-STAMP  := $(VENV)/.compiled-$(shell cat setup.py $(COMPILED) $(KERNEL) | cksum | cut -d' ' -f1)
 
-.PHONY: run test lint typecheck pytest bench samples clean catalogs
+.PHONY: run test lint typecheck pytest pytest-pure bench samples clean print-compiled catalogs
 
-# the dependencies, and the project installed editable as pure Python
-$(DEPS): pyproject.toml
+# what the app needs: the runtime dependencies, and the project installed editable (pure until compiled)
+$(RUNTIME): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	SIXPLUS_PURE=1 $(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
-	@rm -f $(VENV)/.installed-* $(VENV)/.compiled-*
+	SIXPLUS_PURE=1 $(PIP) install -e .
+	@rm -f $(VENV)/.runtime-*
 	@touch $@
 
-# the hot path compiled with mypyc and the evaluator kernel in C (setup.py); rebuilt when their
-# sources change; if they cannot be built, everything still runs as pure Python (and numpy)
-$(STAMP): $(DEPS) setup.py $(COMPILED) $(KERNEL) $(MO)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check 'setuptools>=70' wheel
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-build-isolation --no-deps -e . \
-	  || echo "make: the mypyc build failed; the audit runs as pure Python" >&2
+# the test tools (the `test` extra): only for `make test`
+$(TESTDEPS): $(RUNTIME)
+	SIXPLUS_PURE=1 $(PIP) install -e '.[test]'
+	@rm -f $(VENV)/.test-*
+	@touch $@
+
+# the hot path compiled with mypyc and the evaluator kernel in C (setup.py), in pip's build
+# environment (pyproject.toml's [build-system] requires: mypy and what it must see); rebuilt when a
+# listed module changes; if it cannot be built, everything still runs as pure Python (and numpy)
+$(STAMP): $(RUNTIME) setup.py analyzer/compiled.txt $(COMPILED) $(KERNEL)
+	$(PIP) install --no-deps -e . || echo "make: the mypyc build failed; the hot path runs as pure Python" >&2
 	@rm -f $(VENV)/.compiled-*
 	@touch $@
 
-# the compiled catalogs (shipped in the wheel beside their .po sources)
-%.mo: %.po $(DEPS)
+# the compiled catalogs (shipped in the wheel beside their .po sources; setup.py's build compiles them too)
+%.mo: %.po $(RUNTIME)
 	$(BIN)/pybabel compile --statistics -D sixplus -i $< -o $@
 
 # after changing texts: every msgid of analyzer/ and dashboards/ into the template, the German and
 # Spanish catalogs updated from it (new texts to translate, none fuzzy), compiled, then checked:
 # every page and CLI command in de and es without an untranslated text, the same placeholders
-catalogs: $(DEPS)
+catalogs: $(TESTDEPS)
 	$(BIN)/pybabel -q extract -F babel.cfg $(KEYWORDS) --no-default-keywords --no-location --sort-output \
 	  --project sixplus --copyright-holder "sixplus authors" -o $(LOCALE)/sixplus.pot .
 	sed -i '/^#, python-format$$/d' $(LOCALE)/sixplus.pot  # texts are str.format templates; a "%" is a percent sign
@@ -49,27 +66,35 @@ catalogs: $(DEPS)
 	$(MAKE) $(MO)
 	$(BIN)/python -m pytest -q tests/i18n
 
-run: $(STAMP)
+run: $(STAMP) $(MO)
 	$(BIN)/sixplus dashboard
 
-test: $(STAMP) lint typecheck pytest
+test: lint typecheck pytest pytest-pure
 
-lint: $(STAMP)
+lint: $(TESTDEPS) $(STAMP)
 	$(BIN)/ruff check analyzer parsers dashboards tests benchmarks setup.py conftest.py
 	$(BIN)/ruff format --check analyzer parsers dashboards tests benchmarks setup.py conftest.py
 
-typecheck: $(STAMP)
+typecheck: $(TESTDEPS) $(STAMP) $(MO)
 	$(BIN)/mypy
 
-pytest: $(STAMP)
+# the installed build (compiled where it could be), the whole suite
+pytest: $(TESTDEPS) $(STAMP) $(MO)
 	$(BIN)/python -m pytest -q -n 2 --timeout=900
 
-bench: $(STAMP)
+# the pure build: the same sources run as Python, on the differential tests and the doctests
+pytest-pure: $(TESTDEPS) $(STAMP) $(MO)
+	SIXPLUS_PURE=1 $(BIN)/python -m pytest -q -n 2 --timeout=900 $(PURE_TESTS)
+
+bench: $(TESTDEPS) $(STAMP) $(MO)
 	$(BIN)/python -m benchmarks
 
-samples: $(STAMP)
+samples: $(STAMP) $(MO)
 	$(BIN)/python -m sample_histories.make
+
+print-compiled:
+	@echo $(COMPILED)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build
-	find analyzer parsers -name '*.so' -delete; rm -f *__mypyc*.so
+	find analyzer parsers -name '*.so' -delete; rm -f *__mypyc*.so analyzer/evaluator/tables-*.bin

@@ -1,2 +1,4 @@
 """The semantics of sixplus: cards, rule sets, the evaluator, the replay engine, the audit,
 equity, statistics, quizzes and the store. Pure: records in, records out; no UI, no plotting."""
+
+import parsers as _parsers  # noqa: F401  (first: with SIXPLUS_PURE=1 compiled modules run as Python)

@@ -1,74 +1,126 @@
-"""Which of the hot modules run compiled (mypyc C extensions, see ``setup.py``), and whether a
-compiled one is older than its source (then it would run old code: rebuild with ``make``)."""
+"""Which modules run compiled (mypyc C extensions, see ``setup.py``), found by what is on disk.
+
+The modules to compile are listed once, in ``analyzer/compiled.txt`` (read by ``setup.py``,
+the ``Makefile`` and this module). A module is compiled when an extension file sits beside its
+source (``pots.cpython-311-x86_64-linux-gnu.so`` beside ``pots.py``): Python's import system
+loads that one first. So an extension older than its source, or one whose source is gone or
+no longer listed, would run old code unseen: :func:`stale` names them, ``sixplus --version``
+says so, and the test session refuses to start. Nothing here imports numpy or the engine:
+``sixplus --version`` stays fast.
+"""
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
-import sys
-from collections.abc import Callable
-from functools import cache
+import os
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
-from types import ModuleType
-from typing import Any
 
-#: the modules ``setup.py`` compiles, in its order
-COMPILED = (
-    "analyzer.evaluator.fast",
-    "analyzer.replay.pots",
-    "analyzer.replay.showdown",
-    "analyzer.replay.rules",
-    "analyzer.replay.table",
-    "analyzer.replay.engine",
-    "analyzer.audit.hand",
-    "analyzer.stats.facts",
-    "analyzer.store.moves",
-    "analyzer.store.rows",
-    "parsers.starslike.text",
-    "parsers.starslike.blocks",
-    "parsers.starslike.lines",
-    "parsers.starslike.summary",
-    "parsers.starslike.body",
-)
+#: the folder that holds the ``analyzer`` and ``parsers`` packages (the repository, or site-packages)
+ROOT = Path(__file__).resolve().parents[1]
+#: the one list of what ``setup.py`` compiles
+LIST = Path(__file__).with_name("compiled.txt")
+#: the packages where compiled modules may live
+PACKAGES = ("analyzer", "parsers")
+#: an extension's modification time may trail its source's by this much (a wheel unpacks in a second)
+SLACK = 2.0
 
 
-#: the evaluator kernel, a C extension of its own (``analyzer/evaluator/_kernel.c``)
-KERNEL = "analyzer.evaluator._kernel"
+def entries(text: str | None = None) -> tuple[str, ...]:
+    """The list's entries (files and package folders), comments and blank lines left out.
+
+    >>> entries("# a comment\\nanalyzer/audit.py\\n\\nparsers/starslike/  # the Stars family\\n")
+    ('analyzer/audit.py', 'parsers/starslike/')
+    """
+    if text is None:
+        text = LIST.read_text(encoding="utf-8")
+    lines = (line.split("#", 1)[0].strip() for line in text.splitlines())
+    return tuple(line for line in lines if line)
 
 
-def _origin(module: str) -> Path | None:
-    spec = importlib.util.find_spec(module)
-    return Path(spec.origin) if spec is not None and spec.origin else None
+def sources(root: Path = ROOT, text: str | None = None) -> tuple[str, ...]:
+    """Every source file the list names, relative to ``root`` (a folder: its ``.py`` files, sorted),
+    less those named after a ``!``."""
+    out: list[str] = []
+    items = entries(text)
+    left_out = {entry[1:] for entry in items if entry.startswith("!")}
+    for entry in items:
+        if entry.startswith("!"):
+            continue
+        if entry.endswith("/"):
+            out += sorted(p.relative_to(root).as_posix() for p in (root / entry).rglob("*.py"))
+        else:
+            out.append(entry)
+    return tuple(s for s in out if s not in left_out)
 
 
-def source_of(module: str) -> Path:
-    """The Python source of a module, compiled or not."""
-    origin = _origin(module)
-    if origin is None:
-        raise ModuleNotFoundError(module)
-    if origin.name.startswith("__init__."):  # a package
-        return origin.with_name("__init__.py")
-    return origin.with_name(module.rsplit(".", 1)[-1] + ".py")
+def module_of(source: str) -> str:
+    """The module a source path holds.
+
+    >>> module_of("parsers/starslike/__init__.py"), module_of("analyzer/audit.py")
+    ('parsers.starslike', 'analyzer.audit')
+    """
+    parts = source.removesuffix(".py").split("/")
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def compiled() -> tuple[str, ...]:
-    """The hot modules that are loaded from a C extension."""
-    return tuple(m for m in COMPILED if (o := _origin(m)) is not None and o.suffix in (".so", ".pyd"))
+#: the modules ``setup.py`` compiles, in the list's order
+COMPILED: tuple[str, ...] = tuple(module_of(s) for s in sources())
 
 
-def stale() -> tuple[str, ...]:
-    """Compiled modules whose source changed after they were built."""
+def extension_of(source: Path) -> Path | None:
+    """The extension file built from a source, if there is one beside it."""
+    for suffix in EXTENSION_SUFFIXES:
+        candidate = source.with_name(source.stem + suffix)
+        if candidate.exists():
+            return candidate
+    return None
+
+
+def _extensions(root: Path) -> list[Path]:
+    return sorted({p for package in PACKAGES for s in EXTENSION_SUFFIXES for p in (root / package).rglob("*" + s)})
+
+
+def running_pure() -> bool:
+    """``SIXPLUS_PURE=1``: the compiled modules run from their sources (see :mod:`parsers.sourceonly`)."""
+    return os.environ.get("SIXPLUS_PURE") == "1"
+
+
+def compiled(root: Path = ROOT, text: str | None = None) -> tuple[str, ...]:
+    """The listed modules that run from an extension file (none when ``SIXPLUS_PURE=1``)."""
+    if running_pure():
+        return ()
+    return tuple(module_of(s) for s in sources(root, text) if extension_of(root / s) is not None)
+
+
+def stale(root: Path = ROOT, text: str | None = None) -> tuple[str, ...]:
+    """Extension files that would run other code than the sources: older than their source, or
+    with no source beside them, or built from a module the list no longer names.
+
+    >>> stale(Path("/nonexistent"), "")
+    ()
+    """
+    if running_pure():
+        return ()
+    listed = {module_of(s) for s in sources(root, text)}
     out = []
-    for module in compiled():
-        origin = _origin(module)
-        assert origin is not None
-        # a wheel's files are unpacked within a second of each other: only a later edit counts
-        if source_of(module).stat().st_mtime > origin.stat().st_mtime + 2:
+    for extension in _extensions(root):
+        relative = extension.relative_to(root).as_posix()
+        stem = relative[: -len(next(s for s in EXTENSION_SUFFIXES if relative.endswith(s)))]
+        module = module_of(stem + ".py")
+        python, c = root / (stem + ".py"), root / (stem + ".c")  # mypyc's, or a C extension's (the kernel)
+        source = python if python.exists() else c
+        if not source.exists():
+            out.append(f"{module} (no source)")
+        elif source is python and module not in listed:
+            out.append(f"{module} (not in analyzer/compiled.txt)")
+        elif source.stat().st_mtime > extension.stat().st_mtime + SLACK:
             out.append(module)
-    kernel = _origin(KERNEL)
-    if kernel is not None and kernel.with_name("_kernel.c").stat().st_mtime > kernel.stat().st_mtime + 2:
-        out.append(KERNEL)
     return tuple(out)
+
+
+def kernel_built(root: Path = ROOT) -> bool:
+    """Whether the evaluator kernel is on disk and not turned off (``SIXPLUS_KERNEL=0``)."""
+    return os.environ.get("SIXPLUS_KERNEL") != "0" and extension_of(root / "analyzer/evaluator/_kernel.py") is not None
 
 
 def describe() -> str:
@@ -78,61 +130,24 @@ def describe() -> str:
     True
     """
     done = compiled()
-    from analyzer.evaluator import kernel as evaluator_kernel
-
-    kernel = "evaluator kernel in C" if evaluator_kernel.AVAILABLE else "evaluator in numpy"
-    if not done:
-        return f"hot path pure Python (no mypyc build); {kernel}"
-    if len(done) < len(COMPILED):
-        return f"hot path partly compiled ({len(done)} of {len(COMPILED)} modules); {kernel}"
+    kernel = "evaluator kernel in C" if kernel_built() else "evaluator in numpy"
     old = stale()
-    return f"hot path compiled with mypyc; {kernel}" + (f"; STALE, run make: {', '.join(old)}" if old else "")
+    warning = f"; STALE, run make: {', '.join(old)}" if old else ""
+    if not done:
+        why = "SIXPLUS_PURE=1" if running_pure() else "no mypyc build"
+        return f"hot path pure Python ({why}); {kernel}{warning}"
+    if len(done) < len(COMPILED):
+        return f"hot path partly compiled ({len(done)} of {len(COMPILED)} modules); {kernel}{warning}"
+    return f"hot path compiled with mypyc ({len(done)} modules); {kernel}{warning}"
 
 
-@cache
-def pure_module(module: str) -> ModuleType:
-    """One of the hot modules loaded from its Python source under another name, whatever the
-    package runs (for comparisons and benchmarks); its record types are the package's own, so
-    that results compare equal."""
-    spec = importlib.util.spec_from_file_location("pure_" + module.replace(".", "_"), source_of(module))
-    assert spec is not None and spec.loader is not None
-    loaded = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = loaded  # dataclasses look their module up there
-    spec.loader.exec_module(loaded)
-    installed = importlib.import_module(module)
-    for name in ("Pot", "Settlement"):
-        if hasattr(loaded, name):
-            setattr(loaded, name, getattr(installed, name))
-    return loaded
+def source_of(module: str, root: Path = ROOT) -> Path:
+    """The Python source of a listed module.
 
-
-@cache
-def pure_chain() -> tuple[ModuleType, ModuleType]:
-    """The engine and the audit as pure Python, calling only pure code of the hot set
-    (engine -> table -> rules, settle -> pots -> evaluator)."""
-    fast, pots = pure_module("analyzer.evaluator.fast"), pure_module("analyzer.replay.pots")
-    showdown, rules = pure_module("analyzer.replay.showdown"), pure_module("analyzer.replay.rules")
-    table, engine = pure_module("analyzer.replay.table"), pure_module("analyzer.replay.engine")
-    audit = pure_module("analyzer.audit.hand")
-    wiring = (
-        (showdown, "strength_of", fast.strength_of),
-        (showdown, "split", pots.split),
-        (showdown, "clockwise_from_button", pots.clockwise_from_button),
-        (pots, "return_uncalled", rules.return_uncalled),
-        (table, "R", rules),
-        (engine, "Table", table.Table),
-        (engine, "settle", showdown.settle),
-        (engine, "pots_of", pots.pots_of),
-        (audit, "split", pots.split),
-        (audit, "strength_of", fast.strength_of),
-        (audit, "replay", engine.replay),
-    )
-    for module, name, value in wiring:
-        setattr(module, name, value)
-    return engine, audit
-
-
-def pure_audit_hand() -> Callable[..., Any]:
-    """``audit_hand`` running as pure Python (see :func:`pure_chain`)."""
-    fn: Callable[..., Any] = pure_chain()[1].audit_hand
-    return fn
+    >>> source_of("parsers.starslike").name
+    '__init__.py'
+    """
+    for source in sources(root):
+        if module_of(source) == module:
+            return root / source
+    raise ModuleNotFoundError(f"{module} is not in analyzer/compiled.txt")

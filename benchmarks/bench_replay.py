@@ -13,11 +13,14 @@ Run: ``make bench`` or ``.venv/bin/python -m benchmarks replay``.
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import time
 import warnings
 
 from analyzer.audit.hand import audit_hand
-from analyzer.compiled import describe, pure_audit_hand
+from analyzer.compiled import describe
 from analyzer.replay.engine import first_replay, full_replay
 from analyzer.ruleset import load_rules
 from analyzer.simulate import simulate
@@ -31,10 +34,27 @@ def _rate(count: int, seconds: float) -> float:
     return count / seconds if seconds else float("inf")
 
 
+def audit_rate(name: str) -> float:
+    """Hands a second of ``audit_hand`` on the benchmark's night of one preset, in this process."""
+    rules = load_rules(name)
+    hands = list(simulate(rules, hands=HANDS, players=6, seed=1, run_twice=0))
+    start = time.perf_counter()
+    for hand in hands:
+        audit_hand(hand, rules)
+    return _rate(len(hands), time.perf_counter() - start)
+
+
+def pure_rate(name: str) -> float:
+    """:func:`audit_rate` with the compiled modules run from their sources (``SIXPLUS_PURE=1``, a subprocess)."""
+    code = f"from benchmarks.bench_replay import audit_rate; print(audit_rate({name!r}))"
+    env = {**os.environ, "SIXPLUS_PURE": "1"}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    return float(out.stdout)
+
+
 def main() -> None:
     from tests.analyzer.pokerkit_oracle import replay_in_pokerkit
 
-    pure = pure_audit_hand()
     with one_core() as where:
         print(f"replay + audit, one core ({where}); {describe()}")
         for name in ("shortdeck", "holdem"):
@@ -50,10 +70,7 @@ def main() -> None:
                 for hand in hands:
                     mode(hand, rules)
                 modes.append(_rate(len(hands), time.perf_counter() - start))
-            start = time.perf_counter()
-            for hand in hands:
-                pure(hand, rules)
-            as_python = _rate(len(hands), time.perf_counter() - start)
+            as_python = pure_rate(name)  # pinned too: the subprocess inherits this process's CPU
             peer = hands[:PEER_HANDS]
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")

@@ -13,7 +13,6 @@ from typing import Any
 
 import click
 
-from analyzer.compiled import describe
 from analyzer.i18n import LANGS, from_environment, reset_language, set_language
 from analyzer.safetext import VisibleStream
 
@@ -53,8 +52,32 @@ class LazyGroup(click.Group):
             formatter.write_dl(rows)
 
 
+def show_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    """``--version``: the package's version and whether its hot path runs compiled (found on disk,
+    looked up only when asked)."""
+    if not value or ctx.resilient_parsing:
+        return
+    from importlib.metadata import PackageNotFoundError, version
+
+    from analyzer.compiled import describe
+
+    try:
+        number = version("sixplus")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        number = "(not installed)"
+    click.echo(f"{ctx.find_root().info_name or 'sixplus'} {number} ({describe()})")
+    ctx.exit()
+
+
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="sixplus", message=f"%(prog)s %(version)s ({describe()})")
+@click.option(
+    "--version",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    callback=show_version,
+    help="Show the version, and whether the hot path runs compiled, and exit.",
+)
 @click.option(
     "--lang",
     type=click.Choice(LANGS),

@@ -26,12 +26,16 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 from analyzer.cards import RANK_WORDS, Card, CardsLike, clean, deck_of, pretty
-from analyzer.evaluator import fast, kernel
-from analyzer.evaluator.batch import strengths
+from analyzer.evaluator import fast
 from analyzer.evaluator.categories import ORDER, Category, Ranking, category_of, parse_ranking
 from analyzer.evaluator.used import best_five
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = [
     "ORDER",
@@ -47,9 +51,20 @@ __all__ = [
 ]
 
 
-#: one hand's strength from card indices, no checks: the C kernel's where it is built (the same
-#: numbers as :func:`analyzer.evaluator.fast.strength_of`, several times faster)
-strength_of: Callable[[Sequence[int], Ranking], int] = kernel.strength_of or fast.strength_of
+#: one hand's strength from card indices, no checks: :func:`analyzer.evaluator.fast.strength_of`
+#: (compiled with mypyc where it is built). The C kernel's one-hand call is faster (0.2 against
+#: 1 microsecond a hand) but must first be handed its dense tables, 60 MB for 52 cards (0.35 s of
+#: CPU, measured): more than it saves below some 400,000 hands, far more than an audit of a night
+#: evaluates. The kernel serves the batch evaluator and the enumeration of run-outs.
+strength_of: Callable[[Sequence[int], Ranking], int] = fast.strength_of
+
+
+def strengths(hands: Any, ranking: Ranking | str) -> npt.NDArray[np.int32]:
+    """:func:`analyzer.evaluator.batch.strengths`: many hands at once with numpy (imported here,
+    when first needed: one hand's strength needs no numpy)."""
+    from analyzer.evaluator.batch import strengths as batch_strengths
+
+    return batch_strengths(hands, ranking)
 
 
 def _plural(rank: int) -> str:

@@ -16,7 +16,7 @@ import numpy.typing as npt
 
 from analyzer.evaluator import kernel
 from analyzer.evaluator.categories import Ranking, parse_ranking
-from analyzer.evaluator.tables import FLUSH_BITS, RANK_SHIFT, SUIT_OFFSET, TABLES, lowest_rank
+from analyzer.evaluator.tables import FLUSH_BITS, RANK_SHIFT, SUIT_OFFSET, TABLES, dense_nonflush, lowest_rank
 
 I64 = npt.NDArray[np.int64]
 I32 = npt.NDArray[np.int32]
@@ -42,10 +42,7 @@ def _build(ranking: Ranking, size: int) -> BatchTables:
     low = lowest_rank(ranking)
     lowest_index = (low - 2) * 4
     keys = np.array([k if i >= lowest_index else 0 for i, k in enumerate(t.keys)], dtype=np.int64)
-    entries = [(k >> 3, v) for k, v in t.nonflush.items() if k & 7 == size]
-    index = np.array([k for k, _ in entries], dtype=np.int64)
-    nonflush = np.zeros(int(index.max()) + 1, dtype=np.int32)
-    nonflush[index] = np.array([v for _, v in entries], dtype=np.int32)
+    nonflush = np.frombuffer(dense_nonflush(ranking, size), dtype=np.int32)
     bits = np.array([1 << (i >> 2) for i in range(52)], dtype=np.int64)
     return BatchTables(keys + SUIT_OFFSET, keys, nonflush, np.array(t.flush, dtype=np.int32), bits, lowest_index)
 

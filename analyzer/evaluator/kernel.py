@@ -18,14 +18,17 @@ reference and the fallback where there is no C compiler. ``SIXPLUS_KERNEL=0`` tu
 from __future__ import annotations
 
 import os
+from array import array
 from collections.abc import Callable, Sequence
 from types import ModuleType
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING
 
 from analyzer.evaluator.categories import Ranking
-from analyzer.evaluator.tables import TABLES, lowest_rank
+from analyzer.evaluator.tables import TABLES, dense_nonflush, lowest_rank
+
+if TYPE_CHECKING:  # numpy is imported by the batch calls only: one hand's strength needs none
+    import numpy as np
+    import numpy.typing as npt
 
 
 def _load() -> ModuleType | None:
@@ -55,13 +58,11 @@ def slot(ranking: Ranking | str) -> int:
     """The kernel's slot for a ranking, its tables handed over on first use."""
     rk = Ranking(ranking)
     if rk not in _registered:
-        from analyzer.evaluator.batch import batch_tables  # batch dispatches to this module
-
         t = TABLES[rk]
         lowest_index = (lowest_rank(rk) - 2) * 4
-        keys = np.array([k if i >= lowest_index else -1 for i, k in enumerate(t.keys)], dtype=np.int64)
-        nonflush = [batch_tables(rk, size).nonflush.astype(np.int32).tobytes() for size in (5, 6, 7)]
-        flush = np.array(t.flush, dtype=np.int32).tobytes()
+        keys = array("q", [k if i >= lowest_index else -1 for i, k in enumerate(t.keys)])
+        nonflush = [dense_nonflush(rk, size).tobytes() for size in (5, 6, 7)]
+        flush = array("i", t.flush).tobytes()
         _module().register(_SLOTS[rk], rk, keys.tobytes(), *nonflush, flush)
         _registered.add(rk)
     return _SLOTS[rk]
@@ -77,6 +78,8 @@ strength_of: Callable[[Sequence[int], Ranking], int] | None = None if _kernel is
 def batch(hands: npt.NDArray[np.uint8], ranking: Ranking) -> npt.NDArray[np.int32] | int:
     """Strengths of a C-contiguous ``(N, k)`` uint8 array; or, if a card lies outside the
     ranking's deck, the first row holding one."""
+    import numpy as np
+
     out = np.empty(len(hands), dtype=np.int32)
     bad: int = _module().batch(slot(ranking), hands, out)
     return out if bad < 0 else bad
@@ -87,6 +90,8 @@ def tally(
 ) -> npt.NDArray[np.int64]:
     """Every run-out of ``board`` from ``remaining``: ``counts[p, h, j]`` run-outs where hand
     ``h`` is best in pot ``p`` (the hands it names) together with ``j`` others."""
+    import numpy as np
+
     n = len(hands)
     counts = np.zeros((len(pots), n, n), dtype=np.int64)
     masks = [sum(1 << h for h in set(pot)) for pot in pots]

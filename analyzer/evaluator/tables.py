@@ -15,14 +15,29 @@ up to seven ranks, at most four of a kind, apart from every other of the same si
 multiset sums then index a table of the best non-flush strength directly. With the nine
 short-deck ranks a 7-card sum stays below 117,511, so that table (470 kB) sits in cache.
 
-Tables are built for one ranking at a time, when first asked for, in well under a second.
+Building one ranking's tables takes up to a second of CPU, so they are built once, not in every
+process: ``setup.py`` writes them beside this module when the package is built (:func:`main`),
+and a process that finds none there builds them on first use and keeps them in the user's cache
+(``$SIXPLUS_CACHE``, else ``$XDG_CACHE_HOME/sixplus`` or ``~/.cache/sixplus``). A cached file is
+named after the code that builds it (a hash of this module's and
+:mod:`~analyzer.evaluator.categories`' sources and the Python version) and starts with the SHA-256
+of its contents: a file from other code, or a damaged one, is never read, only rebuilt. Loading
+one takes a few milliseconds.
 Strengths are those of :mod:`analyzer.evaluator.reference` (the tests compare them all).
 """
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import marshal
+import os
+import sys
+import tempfile
+from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 from analyzer.evaluator.categories import CATEGORY_SHIFT, ORDER, POSITION, Category, Ranking
 
@@ -233,12 +248,97 @@ def build(ranking: Ranking) -> Tables:
     return Tables(ranking, card_keys(ranking), nonflush, tuple(flush))
 
 
+def _source_key() -> str:
+    """A hash of the code that builds the tables and of the Python that marshals them."""
+    digest = hashlib.sha256(f"{sys.version_info[:2]} marshal {marshal.version}".encode())
+    here = Path(__file__).resolve().parent
+    for name in ("tables.py", "categories.py"):
+        source = here / name
+        digest.update(source.read_bytes() if source.exists() else name.encode())
+    return digest.hexdigest()[:16]
+
+
+SOURCE_KEY = _source_key()
+#: the tables written when the package is built (setup.py), beside this module
+BUILT = Path(__file__).resolve().parent
+
+
+def cache_dir() -> Path:
+    """Where a process keeps the tables it had to build (``$SIXPLUS_CACHE`` first)."""
+    if os.environ.get("SIXPLUS_CACHE"):
+        return Path(os.environ["SIXPLUS_CACHE"])
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "sixplus"
+
+
+def cache_name(ranking: Ranking) -> str:
+    """The file name of a ranking's cached tables: the ranking and the code that built them."""
+    return f"tables-{ranking.value}-{SOURCE_KEY}.bin"
+
+
+def dump(tables: Tables) -> bytes:
+    """A ranking's tables as bytes: the SHA-256 of the rest, then the marshalled tables."""
+    payload = marshal.dumps((tables.ranking.value, tables.keys, tables.nonflush, tables.flush))
+    return hashlib.sha256(payload).digest() + payload
+
+
+def load(data: bytes, ranking: Ranking) -> Tables | None:
+    """The tables :func:`dump` wrote, or None if the bytes are damaged or of another ranking.
+
+    >>> t = build(Ranking.TRIPS_OVER_STRAIGHT)
+    >>> load(dump(t), Ranking.TRIPS_OVER_STRAIGHT) == t
+    True
+    >>> load(dump(t)[:-1], Ranking.TRIPS_OVER_STRAIGHT), load(dump(t), Ranking.STANDARD)
+    (None, None)
+    """
+    digest, payload = data[:32], data[32:]
+    if hashlib.sha256(payload).digest() != digest:
+        return None
+    name, keys, nonflush, flush = marshal.loads(payload)
+    if name != ranking.value:
+        return None
+    return Tables(ranking, keys, nonflush, flush)
+
+
+def write(tables: Tables, folder: Path) -> Path:
+    """Write a ranking's tables into a folder at once (a reader sees the old file or the new one)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / cache_name(tables.ranking)
+    handle, temporary = tempfile.mkstemp(dir=folder, prefix=".tables-")
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(dump(tables))
+        os.chmod(temporary, 0o644)  # readable by every user of an installed package
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    return target
+
+
+def cached(ranking: Ranking) -> Tables:
+    """A ranking's tables: as built with the package, else from the user's cache, else built now
+    (and kept in the user's cache when it can be written)."""
+    for folder in (BUILT, cache_dir()):
+        try:
+            data = (folder / cache_name(ranking)).read_bytes()
+        except OSError:
+            continue
+        tables = load(data, ranking)
+        if tables is not None:
+            return tables
+    tables = build(ranking)
+    with contextlib.suppress(OSError):  # a read-only home: the tables live in this process only
+        write(tables, cache_dir())
+    return tables
+
+
 class _Cache(dict[Ranking, Tables]):
-    """Tables by ranking, each built when first asked for (a plain string works as a key too)."""
+    """Tables by ranking, each loaded (or built) when first asked for (a plain string works as a key too)."""
 
     def __missing__(self, key: Ranking) -> Tables:
         ranking = Ranking(key)
-        tables = build(ranking)
+        tables = cached(ranking)
         self[ranking] = tables
         return tables
 
@@ -248,3 +348,25 @@ TABLES: dict[Ranking, Tables] = _Cache()
 
 def tables(ranking: Ranking) -> Tables:
     return TABLES[ranking]
+
+
+def dense_nonflush(ranking: Ranking, size: int) -> array[int]:
+    """The non-flush strengths of one hand size (5, 6 or 7) as a flat int32 array indexed by the
+    multiset key (``key >> RANK_SHIFT``), 0 where no multiset has that key: the layout the numpy
+    batch and the C kernel read."""
+    entries = [(k >> 3, v) for k, v in TABLES[ranking].nonflush.items() if k & 7 == size]
+    out = array("i", bytes(4 * (max(k for k, _ in entries) + 1)))
+    for k, v in entries:
+        out[k] = v
+    return out
+
+
+def main(argv: list[str]) -> int:
+    """Build every ranking's tables into the folder ``argv[0]`` (beside this module without one):
+    what ``setup.py`` runs when the package is built."""
+    folder = Path(argv[0]) if argv else BUILT
+    for stale in folder.glob("tables-*.bin"):
+        stale.unlink()
+    for ranking in Ranking:
+        print(write(build(ranking), folder))
+    return 0

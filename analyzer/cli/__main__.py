@@ -1,0 +1,7 @@
+"""``python -m analyzer.cli``: the ``sixplus`` command."""
+
+import sys
+
+from analyzer.cli import main
+
+sys.exit(main())
