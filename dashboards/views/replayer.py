@@ -206,7 +206,7 @@ def equities(record: HandRecord, rules: RuleSet) -> None:
     found = street_equities(record, rules.ranking)
     if not found:
         return
-    st.markdown(f"**{_('Equity by street')}**")
+    st.markdown("**" + _("Equity by street") + "**")
     rows = [
         {
             _("street"): e.street.value,
