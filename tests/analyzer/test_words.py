@@ -30,7 +30,7 @@ def test_no_problem_is_worded_outside_the_words_module() -> None:
 def test_the_words_keep_their_english_and_fill_their_placeholders_after_translation() -> None:
     with use("en"):
         p = words.raise_below_minimum("Ben", "150", "200", "BET-RAISE-MIN", 7)
-        assert (p.code, p.verdict, p.message, p.action_index, p.rule, p.player) == (
+        assert (p.code, p.verdict, str(p.message), p.action_index, p.rule, p.player) == (
             Code.RAISE_BELOW_MINIMUM,
             Verdict.VIOLATION,
             "Ben raises to 150; the smallest raise is to 200",
@@ -38,15 +38,15 @@ def test_the_words_keep_their_english_and_fill_their_placeholders_after_translat
             "BET-RAISE-MIN",
             "Ben",
         )
-        assert words.odd_chip_wrong(["Anna"], ["Ben", "Carla"], False).message == (
+        assert str(words.odd_chip_wrong(["Anna"], ["Ben", "Carla"], False).message) == (
             "the odd chip of a split pot went to Anna; it goes to the first winner clockwise from the button, "
             "Ben and Carla"
         )
-        assert words.board_card_count(2, 4, None, 5, "ST-TURN-RIVER").message == (
+        assert str(words.board_card_count(2, 4, None, 5, "ST-TURN-RIVER").message) == (
             "run 2's board has 4 cards; the hand reached the showdown and needs 5"
         )
         note = words.site_note("Ben folds before their turn (Anna was to act)", "site profile x: y", False, 3, "Ben")
-        assert (note.verdict, note.message, note.profile) == (
+        assert (note.verdict, str(note.message), note.profile) == (
             Verdict.NOTE,
             "Ben folds before their turn (Anna was to act) (site profile x: y)",
             "site profile x: y",
