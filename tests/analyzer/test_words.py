@@ -51,3 +51,28 @@ def test_the_words_keep_their_english_and_fill_their_placeholders_after_translat
             "Ben folds before their turn (Anna was to act) (site profile x: y)",
             "site profile x: y",
         )
+
+
+def test_a_problem_found_in_one_language_reads_in_the_language_it_is_shown_in() -> None:
+    """A cached audit made while English was in force reads in German or Spanish on a German
+    or Spanish page: the problem keeps its message, not a translation made when it was found."""
+    from analyzer.i18n import render
+
+    with use("en"):
+        problem = words.after_folding("Anna", 7)
+        short = words.paid_short("Ben", "10", "20", [words.went_to_folded(words.pot_name(0), "20", "Carla")], False)
+    with use("de"):
+        assert render(problem.message) == "Anna handelt, nachdem er ausgestiegen ist"
+    with use("es"):
+        assert render(problem.message) == "Anna actúa después de retirarse"
+    with use("en"):
+        assert render(short.message) == "Ben was paid 10 but is owed 20: the main pot (20) went to Carla, who folded"
+
+
+def test_an_unreadable_hand_keeps_its_rejection_code_for_the_exports() -> None:
+    from analyzer.audit.report import reason
+
+    assert reason(words.unreadable("TRUNCATED", "log.csv:7: the hand stops")) == {
+        "code": "TRUNCATED",
+        "message": "log.csv:7: the hand stops",
+    }
