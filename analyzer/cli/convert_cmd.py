@@ -11,7 +11,7 @@ import click
 from analyzer.cli.errors import EXIT_CANNOT_RUN, fail, user_errors
 from analyzer.cli.inputs import FORMATS_HELP, read_all
 from analyzer.convert import prepare
-from analyzer.i18n import _, f_
+from analyzer.i18n import _, f_, fn_
 from parsers.errors import HandHistoryError, ParseError, Rejected
 from parsers.formats import write
 from parsers.record import HandRecord
@@ -107,6 +107,7 @@ def command(paths: tuple[str, ...], target: str, out: str | None) -> None:
             text = write(records, target)
     if out:
         Path(out).write_text(text, encoding="utf-8")
-        click.echo(f"wrote {len(records)} hands to {out}", err=True)
+        n = len(records)
+        click.echo(fn_("wrote {n} hand to {out}", "wrote {n} hands to {out}", n, n=str(n), out=out), err=True)
     else:
         click.echo(text, nl=False)
