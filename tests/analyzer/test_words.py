@@ -7,6 +7,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 from analyzer.i18n import use
 from analyzer.replay import words
 from analyzer.replay.findings import Code, Verdict
@@ -76,3 +78,17 @@ def test_an_unreadable_hand_keeps_its_rejection_code_for_the_exports() -> None:
         "code": "TRUNCATED",
         "message": "log.csv:7: the hand stops",
     }
+
+
+def test_a_clean_hand_builds_no_message(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Speed: words are built only on a failing branch; the audit of a clean hand makes no Msg."""
+    from analyzer.replay import hilo
+    from tests.analyzer.hands import audit
+    from tests.analyzer.test_betting_rules import SHORT
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a message was built for a clean hand")
+
+    monkeypatch.setattr(words, "msg", refuse)
+    monkeypatch.setattr(hilo, "msg", refuse)
+    assert audit(SHORT + "preflop Anna f Ben f").verdict.value == "ok"
