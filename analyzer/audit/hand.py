@@ -261,7 +261,7 @@ def _award_problems(
     problems: list[Problem] = []
     bad_cards = any(p.code in (Code.CARD_NOT_IN_DECK, Code.DUPLICATE_CARD) for p in r.problems)
     if undecided:
-        names = ", ".join(pot_name(i) for i in sorted(undecided))
+        names = words.pot_names(sorted(undecided))
         problems.append(words.cards_unknown(names, bad_cards, ", ".join(sorted(unverifiable))))
     totals = {p.name: p.total for p in r.players}
     eligible_for = {p.name: {i for i, pot in enumerate(r.pots) if p.name in pot.eligible} for p in r.players}
@@ -317,7 +317,7 @@ def _award_problems(
                     continue
                 label = pot_name(result.index)
                 if result.half == "high" and not result.hand.endswith("no low qualifies"):
-                    label = f"the high half of {label}"
+                    label = words.high_half(label)
                 if other in folded or other not in totals:
                     reasons.append(words.went_to_folded(label, money(result.amount), other))
                 elif result.index not in eligible_for.get(other, set()):
@@ -353,13 +353,13 @@ def _award_problems(
         if any(p.player == name and p.code is Code.SIDE_POT_ELIGIBILITY for p in problems):
             continue
         got, due = claimed.get(name, 0), owed.get(name, 0)
-        scoop = _no_low_reasons(record, r, name, rules) if rules is not None and rules.is_high_low else ""
+        scoop = _no_low_reasons(record, r, name, rules) if rules is not None and rules.is_high_low else ()
         problems.append(words.paid_over(name, money(got), money(due), scoop))
     return problems
 
 
-def _no_low_reasons(record: HandRecord, r: Replay, name: str, rules: RuleSet) -> str:
-    """Hi/lo: the pots ``name`` may win that had no low half (analyzer.replay.hilo), as ": ..." text."""
+def _no_low_reasons(record: HandRecord, r: Replay, name: str, rules: RuleSet) -> tuple[words.Msg, ...]:
+    """Hi/lo: why the pots ``name`` may win had no low half (analyzer.replay.hilo)."""
     shown = {s.player: s.cards for s in record.shown}
     reasons = [
         no_low_reason(
@@ -377,7 +377,7 @@ def _no_low_reasons(record: HandRecord, r: Replay, name: str, rules: RuleSet) ->
         and name in r.pots[result.index].eligible
         and name not in result.winners
     ]
-    return ": " + "; ".join(reasons) if reasons else ""
+    return tuple(reasons)
 
 
 def _claims_match(record: HandRecord, r: Replay, claimed: dict[str, int]) -> bool:

@@ -17,6 +17,7 @@ from analyzer.audit.continuity import continuity_problems
 from analyzer.audit.hand import audit_hand, audit_rejected, verdict_of
 from analyzer.audit.records import HandAudit
 from analyzer.detect import rules_for
+from analyzer.i18n import _, f_, fn_
 from analyzer.money import Unit, is_chips, unit_of
 from analyzer.replay.findings import Problem, Verdict
 from analyzer.ruleset import RuleSet
@@ -52,18 +53,26 @@ class Summary:
         return self.hands - self.unreadable
 
     def sentence(self) -> str:
-        """The night's headline: "150 hands: 137 ok, 1 warning, 12 violations; 12 hands paid wrong,
-        210,493 chips to correct" (or "no hands read: ..." when not one hand could be read)."""
+        """The night's headline, in the language in force: "150 hands: 137 ok, 1 warning, 12
+        violations; 12 hands paid wrong, 210,493 chips to correct" (or "no hands read: ..." when
+        not one hand could be read)."""
         if not self.read:
             return self.no_hands()
-        parts = [f"{self.ok} ok"]
+        parts = [f_("{n} ok", n=str(self.ok))]  # counts as digits: the CLI's lines are read by scripts
         if self.warn:
-            parts.append(f"{self.warn} warning{'s' * (self.warn != 1)}")
+            parts.append(fn_("{n} warning", "{n} warnings", self.warn, n=str(self.warn)))
         if self.violation:
-            parts.append(f"{self.violation} violation{'s' * (self.violation != 1)}")
+            parts.append(fn_("{n} violation", "{n} violations", self.violation, n=str(self.violation)))
         if self.unreadable:
-            parts.append(f"{self.unreadable} unreadable")
-        return f"{self.hands} hand{'s' * (self.hands != 1)}: {', '.join(parts)}; {self.payouts()}"
+            parts.append(f_("{n} unreadable", n=str(self.unreadable)))
+        return fn_(
+            "{n} hand: {parts}; {payouts}",
+            "{n} hands: {parts}; {payouts}",
+            self.hands,
+            n=str(self.hands),
+            parts=", ".join(parts),
+            payouts=self.payouts(),
+        )
 
     def payouts(self) -> str:
         """ "12 hands paid wrong, 210,493 chips to correct" or "no hand paid wrong"; hands in
@@ -73,12 +82,24 @@ class Summary:
         '1 hand paid wrong (amounts in EUR, USD: see each hand)'
         """
         if not self.paid_wrong:
-            return "no hand paid wrong"
-        hands = f"{self.paid_wrong} hand{'s' * (self.paid_wrong != 1)}"
+            return _("no hand paid wrong")
+        n = self.paid_wrong
         if len(self.currencies) > 1:
-            units = ", ".join(dict.fromkeys("chips" if is_chips(c) else c for c in self.currencies))
-            return f"{hands} paid wrong (amounts in {units}: see each hand)"
-        return f"{hands} paid wrong, {self.unit.words(self.chips_off)} to correct"
+            units = ", ".join(dict.fromkeys(_("chips") if is_chips(c) else c for c in self.currencies))
+            return fn_(
+                "{n} hand paid wrong (amounts in {units}: see each hand)",
+                "{n} hands paid wrong (amounts in {units}: see each hand)",
+                n,
+                n=str(n),
+                units=units,
+            )
+        return fn_(
+            "{n} hand paid wrong, {amount} to correct",
+            "{n} hands paid wrong, {amount} to correct",
+            n,
+            n=str(n),
+            amount=self.unit.words(self.chips_off),
+        )
 
     def no_hands(self) -> str:
         """The red state of a night where nothing could be read, in one line.
@@ -87,13 +108,20 @@ class Summary:
         ('no hands read (no file held a hand history)', 'no hands read (1 file, 2 unreadable hands)')
         """
         if not self.files:
-            return "no hands read (no file held a hand history)"
-        what = [f"{self.files} file{'s' * (self.files != 1)}"]
+            return _("no hands read (no file held a hand history)")
+        what = [fn_("{n} file", "{n} files", self.files, n=str(self.files))]
         if self.unreadable:
-            what.append(f"{self.unreadable} unreadable hand{'s' * (self.unreadable != 1)}")
+            what.append(fn_("{n} unreadable hand", "{n} unreadable hands", self.unreadable, n=str(self.unreadable)))
         if self.skipped:
-            what.append(f"{self.skipped} tournament summar{'ies' if self.skipped != 1 else 'y'} skipped")
-        return f"no hands read ({', '.join(what)})"
+            what.append(
+                fn_(
+                    "{n} tournament summary skipped",
+                    "{n} tournament summaries skipped",
+                    self.skipped,
+                    n=str(self.skipped),
+                )
+            )
+        return f_("no hands read ({what})", what=", ".join(what))
 
 
 @dataclass(frozen=True, slots=True)

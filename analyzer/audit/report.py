@@ -1,5 +1,7 @@
 """Audits as plain data: the ``audit --json`` lines, and CSV rows for spreadsheets.
 
+Problems' messages are rendered in the language in force (:func:`analyzer.i18n.render`): an
+export reads like the page or the command it came from; codes and amounts stay language-free.
 Text from files is data: every CSV cell goes through :func:`analyzer.safetext.cell` (a
 cell a spreadsheet would read as a formula is prefixed with a quote; controls escaped).
 """
@@ -13,7 +15,9 @@ from typing import Any
 
 from analyzer.audit.night import Summary
 from analyzer.audit.records import HandAudit
+from analyzer.i18n import render
 from analyzer.money import Unit
+from analyzer.replay import words
 from analyzer.replay.findings import Code, Problem
 from analyzer.safetext import cell
 from parsers.errors import RejectCode
@@ -25,17 +29,18 @@ def reason(p: Problem) -> dict[str, str] | None:
     """Why a hand could not be read, as its own code and message (``TRUNCATED``,
     ``UNSUPPORTED_GAME``, ...): ``None`` for a problem that is not a hand left unread.
 
-    >>> reason(Problem(Code.UNREADABLE, "unreadable", "TRUNCATED: log.csv:7: the hand stops"))
+    >>> from analyzer.replay import words
+    >>> reason(words.unreadable("TRUNCATED", "log.csv:7: the hand stops"))
     {'code': 'TRUNCATED', 'message': 'log.csv:7: the hand stops'}
-    >>> reason(Problem(Code.UNREADABLE, "unreadable", "the audit failed: KeyError"))
-    {'code': 'AUDIT_FAILED', 'message': 'the audit failed: KeyError'}
+    >>> reason(words.audit_failed("KeyError", "'x'"))
+    {'code': 'AUDIT_FAILED', 'message': "the audit failed: KeyError: 'x'"}
     """
     if p.code is not Code.UNREADABLE:
         return None
-    head, _, rest = p.message.partition(": ")
-    if head in _REJECT_CODES:
-        return {"code": head, "message": rest}
-    return {"code": "AUDIT_FAILED", "message": p.message}
+    m = p.message
+    if m.id == words.UNREADABLE and m.arg("code") in _REJECT_CODES:
+        return {"code": str(m.arg("code")), "message": str(m.arg("message"))}
+    return {"code": "AUDIT_FAILED", "message": render(m)}
 
 
 def audit_json(a: HandAudit, unit: Unit | None = None) -> dict[str, Any]:
@@ -56,7 +61,7 @@ def audit_json(a: HandAudit, unit: Unit | None = None) -> dict[str, Any]:
             {
                 "code": p.code.value,
                 "verdict": p.verdict.value,
-                "message": p.message,
+                "message": render(p.message),
                 "action_index": p.action_index,
                 "rule": p.rule,
                 "profile": p.profile,
@@ -118,7 +123,7 @@ def problems_csv(audits: Iterable[HandAudit]) -> str:
     writer = csv.writer(out)
     writer.writerow(PROBLEM_COLUMNS)
     for a in audits:
-        rows = [(p.code.value, p.action_index, p.message) for p in a.problems] or [("", None, "")]
+        rows = [(p.code.value, p.action_index, render(p.message)) for p in a.problems] or [("", None, "")]
         for code, index, message in rows:
             cells = (a.hand_id, a.file, a.line, a.rules, a.verdict.value, code, index, message)
             writer.writerow([safe_cell(c) for c in cells])

@@ -16,7 +16,7 @@ from analyzer.audit.report import audit_json, summary_json
 from analyzer.cli.errors import EXIT_CANNOT_RUN, EXIT_OK, EXIT_PROBLEMS, fail, user_errors
 from analyzer.cli.inputs import FORMATS_HELP, read_all
 from analyzer.cli.output import Lines, json_line
-from analyzer.i18n import render
+from analyzer.i18n import _, f_, render
 from analyzer.money import ChipValue, Unit, is_chips
 from analyzer.ruleset import load_rules
 from parsers.formats import names
@@ -112,10 +112,12 @@ def command(
     Example: sixplus audit night.txt --rules shortdeck --json
     """
     if format_name != "auto" and format_name not in names():
-        fail(f"--format: expected auto or one of {', '.join(names())}, got {format_name!r}")
+        fail(
+            f_("--format: expected auto or one of {names}, got {got}", names=", ".join(names()), got=repr(format_name))
+        )
     value = chip_value_option(chip_value)
     if (csv_out or text_out) and not ledger_path:
-        fail("--settlement-csv and --settlement-text: expected --ledger CSV too (the buy-ins to settle)")
+        fail(_("--settlement-csv and --settlement-text: expected --ledger CSV too (the buy-ins to settle)"))
     with user_errors():
         rules = load_rules(rules_name) if rules_name else None
         with few_collections():
@@ -123,8 +125,16 @@ def command(
     summary = night.summary
     if not summary.read:
         first = next((render(p.message) for a in night.audits for p in a.problems), "")
-        more = f"; first: {first}" if first else ""
-        fail(f"{summary.no_hands()}: expected at least one hand history among the paths given{more}", EXIT_CANNOT_RUN)
+        text = (
+            f_(
+                "{what}: expected at least one hand history among the paths given; first: {first}",
+                what=summary.no_hands(),
+                first=first,
+            )
+            if first
+            else f_("{what}: expected at least one hand history among the paths given", what=summary.no_hands())
+        )
+        fail(text, EXIT_CANNOT_RUN)
     unit = Unit(summary.unit.currency, summary.unit.decimals, value if summary.unit.chips else None)
     summary = replace(summary, unit=unit)
     with Lines() as out:
@@ -149,7 +159,9 @@ def command(
             last["settlement"] = settlement
         click.echo(json_line(last))
     else:
-        click.echo(summary.sentence() + f" (rules: {', '.join(summary.rules) or '-'})")
+        click.echo(
+            f_("{sentence} (rules: {rules})", sentence=summary.sentence(), rules=", ".join(summary.rules) or "-")
+        )
     raise SystemExit(EXIT_PROBLEMS if summary.has_problems or not settled_ok else EXIT_OK)
 
 

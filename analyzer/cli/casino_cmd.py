@@ -15,6 +15,7 @@ from analyzer.casino.odds import as_decimal, quotes, state_of
 from analyzer.casino.outcomes import load_outcomes
 from analyzer.casino.report import RULES, CasinoReport, casino_ranking, report_files
 from analyzer.cli.errors import EXIT_OK, EXIT_PROBLEMS, fail, user_errors
+from analyzer.i18n import f_
 from analyzer.ruleset import load_rules
 from parsers.casino import read_file
 
@@ -138,7 +139,15 @@ def audit(files: tuple[str, ...], outcomes_file: str | None, rules: str, decimal
         read = [read_file(f, decimals=decimals) for f in files]
         if not any(f.draws or f.bets for f in read):
             first = next((r for f in read for r in f.rejected), None)
-            fail(f"no draw or bet read from {', '.join(files)}" + (f"; first rejection: {first}" if first else ""))
+            fail(
+                f_(
+                    "no draw or bet read from {files}; first rejection: {first}",
+                    files=", ".join(files),
+                    first=str(first),
+                )
+                if first
+                else f_("no draw or bet read from {files}", files=", ".join(files))
+            )
         report = report_files(read, outcomes=outcomes_file, rules=rules)
     if as_json:
         for r in report.rejected:

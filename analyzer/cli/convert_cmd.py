@@ -11,6 +11,7 @@ import click
 from analyzer.cli.errors import EXIT_CANNOT_RUN, fail, user_errors
 from analyzer.cli.inputs import FORMATS_HELP, read_all
 from analyzer.convert import prepare
+from analyzer.i18n import _, f_, fn_
 from parsers.errors import HandHistoryError, ParseError, Rejected
 from parsers.formats import write
 from parsers.record import HandRecord
@@ -84,7 +85,7 @@ def command(paths: tuple[str, ...], target: str, out: str | None) -> None:
         for line in _skipped(rejected):
             click.echo(f"sixplus: {line}", err=True)
         if not records:
-            fail("no hands read: expected at least one hand history among the paths given", EXIT_CANNOT_RUN)
+            fail(_("no hands read: expected at least one hand history among the paths given"), EXIT_CANNOT_RUN)
         records = prepare(records, target)
         try:
             text = write(records, target)
@@ -101,11 +102,12 @@ def command(paths: tuple[str, ...], target: str, out: str | None) -> None:
             for line in _not_written(failures, target):
                 click.echo(f"sixplus: {line}", err=True)
             if not kept:
-                fail(f"no hand can be written as {target}", EXIT_CANNOT_RUN)
+                fail(f_("no hand can be written as {target}", target=target), EXIT_CANNOT_RUN)
             records = kept
             text = write(records, target)
     if out:
         Path(out).write_text(text, encoding="utf-8")
-        click.echo(f"wrote {len(records)} hands to {out}", err=True)
+        n = len(records)
+        click.echo(fn_("wrote {n} hand to {out}", "wrote {n} hands to {out}", n, n=str(n), out=out), err=True)
     else:
         click.echo(text, nl=False)

@@ -9,6 +9,7 @@ import click
 from analyzer.cli.errors import EXIT_CANNOT_RUN, EXIT_OK, fail, user_errors
 from analyzer.cli.inputs import read_all
 from analyzer.diverge import Divergence, HandChange, diverge
+from analyzer.i18n import _
 from analyzer.money import amount_text
 from analyzer.ruleset import load_rules
 from parsers.record import HandRecord
@@ -33,7 +34,7 @@ def command(paths: tuple[str, ...], rules_name: str, against_name: str, format_n
         for parsed in read_all(paths, format=format_name):
             records.extend(parsed.hands)
     if not records:
-        fail("no hands read: expected at least one hand history among the paths given", EXIT_CANNOT_RUN)
+        fail(_("no hands read: expected at least one hand history among the paths given"), EXIT_CANNOT_RUN)
     result = diverge(records, rules, against)
     decimals = max(r.decimals for r in records)
     lines = _json_lines(result) if as_json else _text_lines(result, decimals)

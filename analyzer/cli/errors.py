@@ -9,6 +9,7 @@ from typing import NoReturn
 
 import click
 
+from analyzer.i18n import f_
 from parsers.errors import HandHistoryError
 
 EXIT_OK = 0
@@ -32,7 +33,12 @@ def user_errors() -> Iterator[None]:
     except OSError as error:
         if error.errno == errno.ENOSPC:
             where = error.filename or "writing"
-            fail(f"the disk is full ({where}); free space and run it again (a store keeps nothing uncommitted)")
+            fail(
+                f_(
+                    "the disk is full ({where}); free space and run it again (a store keeps nothing uncommitted)",
+                    where=where,
+                )
+            )
         fail(str(error))
     except ValueError as error:
         fail(str(error))

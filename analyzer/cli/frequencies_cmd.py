@@ -16,6 +16,7 @@ import click
 from analyzer.cli.errors import fail, user_errors
 from analyzer.cli.filter_options import filter_options, read_filters
 from analyzer.frequencies import Frequencies, Frequency, check_deck, exact_frequencies
+from analyzer.i18n import _, f_
 from analyzer.stats.filters import Filters
 
 
@@ -24,8 +25,16 @@ def _integer(option: str, text: str | None, allowed: tuple[int, ...]) -> int | N
     if text is None:
         return None
     if not text.strip().isdigit() or int(text) not in allowed:
-        choices = ", ".join(map(str, allowed[:-1])) + f" or {allowed[-1]}"
-        fail(f"{option}: expected {choices}, got {text!r}")
+        choices = ", ".join(map(str, allowed[:-1]))
+        fail(
+            f_(
+                "{option}: expected {choices} or {last}, got {got}",
+                option=option,
+                choices=choices,
+                last=str(allowed[-1]),
+                got=repr(text),
+            )
+        )
     return int(text)
 
 
@@ -33,7 +42,7 @@ def _collect(*, exact: bool, deck: int | None, ranking: str | None, cards: int) 
     """The frequencies the options ask for, and how they were found ("exact", ...)."""
     if exact:
         return exact_frequencies(ranking=check_deck(deck, ranking), cards=cards), "exact"
-    fail("frequencies: expected --exact (every hand of the deck enumerated)")
+    fail(_("frequencies: expected --exact (every hand of the deck enumerated)"))
 
 
 def _number(value: float | None) -> str:
@@ -129,9 +138,9 @@ def command(
 
         return run(store_dir, as_json=as_json, filters=filters, cluster=cluster)
     if filters != Filters():
-        fail("the filters (--since, --site, ...) choose a store's hands: expected --store DIR")
+        fail(_("the filters (--since, --site, ...) choose a store's hands: expected --store DIR"))
     if cluster is not None:
-        fail("--cluster counts a store's hands: expected --store DIR")
+        fail(_("--cluster counts a store's hands: expected --store DIR"))
     deck = _integer("--deck", deck_text, (36, 52))
     cards = _integer("--cards", cards_text, (5, 6, 7))
     assert cards is not None  # it has a default

@@ -10,7 +10,7 @@ import click
 
 from analyzer.cli.errors import fail, user_errors
 from analyzer.cli.inputs import FORMATS_HELP
-from analyzer.i18n import current, set_language
+from analyzer.i18n import _, current, f_, set_language
 from analyzer.quiz import (
     KINDS,
     LANGS,
@@ -46,7 +46,7 @@ def _kinds(values: tuple[str, ...]) -> tuple[Kind, ...]:
     out = []
     for name in names:
         if name not in {k.value for k in KINDS}:
-            fail(f"quiz: --kind: expected one of {allowed}, got {name!r}")
+            fail(f_("quiz: --kind: expected one of {allowed}, got {got}", allowed=allowed, got=repr(name)))
         out.append(Kind(name))
     return tuple(dict.fromkeys(out))
 
@@ -57,8 +57,19 @@ def _whole(option: str, value: str | None, *, low: int, high: int | None = None)
     text = value.strip()
     number = int(text) if text.lstrip("-").isdigit() else None
     if number is None or number < low or (high is not None and number > high):
-        bound = f"{low} to {high}" if high is not None else f"{low} or more"
-        fail(f"quiz: {option}: expected a whole number, {bound}, got {value!r}")
+        bound = (
+            f_("{low} to {high}", low=str(low), high=str(high))
+            if high is not None
+            else f_("{low} or more", low=str(low))
+        )
+        fail(
+            f_(
+                "quiz: {option}: expected a whole number, {bound}, got {got}",
+                option=option,
+                bound=bound,
+                got=repr(value),
+            )
+        )
     return number
 
 
@@ -120,7 +131,7 @@ def command(
     """
     lang = lang or current()
     if lang not in LANGS:
-        fail(f"quiz: --lang: expected one of {', '.join(LANGS)}, got {lang!r}")
+        fail(f_("quiz: --lang: expected one of {langs}, got {got}", langs=", ".join(LANGS), got=repr(lang)))
     set_language(lang)
     chosen = _kinds(kinds)
     how_many = _whole("--count", count, low=1, high=10_000)
@@ -130,7 +141,7 @@ def command(
         number = random.SystemRandom().randrange(1_000_000)
     assert how_many is not None
     if hand_files and not player:
-        fail("quiz: --hands: expected --player NAME too (whose showdowns to ask about)")
+        fail(_("quiz: --hands: expected --player NAME too (whose showdowns to ask about)"))
     with user_errors():
         rules = load_rules(rules_name)
         quiz = Quiz(rules=rules, seed=number, kinds=chosen or None, level=fixed)
@@ -138,7 +149,7 @@ def command(
             assert player is not None
             own = _own_questions(hand_files, player, rules)
             if not own:
-                fail(f"quiz: no showdown of {player} with known cards in the hands given", 1)
+                fail(f_("quiz: no showdown of {player} with known cards in the hands given", player=player), 1)
             own = own[:how_many]
             if as_json:
                 for n, question in enumerate(own, start=1):

@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from analyzer.cli.errors import fail, user_errors
+from analyzer.i18n import fn_
 from analyzer.ruleset import load_rules
 from analyzer.simulate import Fault, inject_faults, simulate
 from parsers.formats import write
@@ -42,4 +43,17 @@ def command(rules_name: str, hands: int, players: int, seed: int, format_name: s
                 {"hand_id": f.hand_id, "kind": f.kind, "code": f.code.value, "detail": f.detail} for f in planted
             ]
             Path(out + ".faults.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
-    click.echo(f"wrote {len(records)} hands to {out}" + (f" with {len(planted)} faults" if faults else ""), err=True)
+    n = len(records)
+    wrote = (
+        fn_(
+            "wrote {n} hand to {out} with {faults} faults",
+            "wrote {n} hands to {out} with {faults} faults",
+            n,
+            n=str(n),
+            out=out,
+            faults=str(len(planted)),
+        )
+        if faults
+        else fn_("wrote {n} hand to {out}", "wrote {n} hands to {out}", n, n=str(n), out=out)
+    )
+    click.echo(wrote, err=True)

@@ -79,10 +79,11 @@ class Amount(msgspec.Struct, frozen=True, tag="amount"):
 
 
 class Join(msgspec.Struct, frozen=True, tag="join"):
-    """Several arguments in one: ``"and"`` (a, b and c), ``"or"``, ``"list"`` (a, b, c), ``"lines"``."""
+    """Several arguments in one: ``"and"`` (a, b and c), ``"or"``, ``"list"`` (a, b, c),
+    ``"semicolons"`` (a; b; c), ``"lines"``."""
 
     items: tuple[Arg, ...]
-    style: Literal["and", "or", "list", "lines"] = "and"
+    style: Literal["and", "or", "list", "semicolons", "lines"] = "and"
 
 
 class Msg(msgspec.Struct, frozen=True, tag="msg"):
@@ -183,6 +184,8 @@ def join(parts: list[str], style: str) -> str:
 
     if style == "lines":
         return "\n".join(parts)
+    if style == "semicolons":
+        return "; ".join(parts)
     if style == "list" or len(parts) < 2:
         return ", ".join(parts)
     word = pgettext("list", "and") if style == "and" else pgettext("list", "or")

@@ -3,7 +3,8 @@
 Codes are stable: scripts, the store and tests rely on them. Each problem points at an
 action (its index in ``record.posts + record.actions`` order, see :mod:`analyzer.replay`)
 where it has one, names the rule id of ``RULES.md`` where a seed states the rule, and
-says in words what a host understands.
+says in words what a host understands: a lazy :class:`~analyzer.i18n.Msg`, rendered at the
+edge (CLI, page, export) in the language in force, so a cached audit reads in any language.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from __future__ import annotations
 from enum import StrEnum
 
 import msgspec
+
+from analyzer.i18n.message import Msg
 
 
 class Verdict(StrEnum):
@@ -80,7 +83,7 @@ class Code(StrEnum):
 class Problem(msgspec.Struct, frozen=True, gc=False):
     code: Code
     verdict: Verdict  # NOTE, WARN or VIOLATION (UNREADABLE for a hand that could not be replayed)
-    message: str
+    message: Msg  # rendered at the edge in the reader's language (analyzer.i18n.render)
     action_index: int | None = None
     rule: str | None = None  # the RULES.md id, where a seed states the rule
     player: str | None = None

@@ -14,7 +14,7 @@ from analyzer.cards import Card, clean, pretty
 from analyzer.evaluator import evaluate, words_of
 from analyzer.evaluator.lowball import holdem_low, low_words, omaha_low
 from analyzer.evaluator.omaha import best_high_cards
-from analyzer.i18n import _
+from analyzer.i18n import Msg, _, msg
 from analyzer.replay.result import CARD_INDEX
 from analyzer.ruleset import RuleSet
 
@@ -49,41 +49,60 @@ def no_low_reason(
     *,
     omaha: bool,
     qualifier: int,
-    pot_label: str,
-) -> str:
+    pot_label: Msg | str,
+) -> Msg:
     """Why a pot had no low half for ``player``: their best low does not qualify, so the high
     hand took the whole pot.
 
     >>> r = PotResult(0, 0, 40, ("Ana", "Ben"), ("Ben",), (("Ben", 40),), "Flush, ace high; no low qualifies", "high")
-    >>> text = no_low_reason(r, "Ana", {"Ana": ("Ah", "2h", "Kd", "Kc")}, ("4c", "6s", "9h", "Qd", "Jd"), omaha=True,
-    ...     qualifier=8, pot_label="the main pot")
+    >>> from analyzer.i18n import render
+    >>> text = render(no_low_reason(r, "Ana", {"Ana": ("Ah", "2h", "Kd", "Kc")}, ("4c", "6s", "9h", "Qd", "Jd"),
+    ...     omaha=True, qualifier=8, pot_label="the main pot"))
     >>> text.split(", and ")[0], text.split(": ")[-1]
     ("Ana's low 9-6-4-2-A does not qualify (8 or better)", 'the whole pot goes high, to Ben')
     """
     words = best_low_words(shown.get(player, ()), board, omaha=omaha)
     winners = " and ".join(result.winners)
     if words == low_words(None):
-        return _(
-            "{player} has no low, and no hand eligible for {pot} has one: the whole pot goes high, to {winners}"
-        ).format(player=player, pot=pot_label, winners=winners)
-    return _(
+        return msg(
+            "{player} has no low, and no hand eligible for {pot} has one: the whole pot goes high, to {winners}",
+            player=player,
+            pot=pot_label,
+            winners=winners,
+        )
+    return msg(
         "{player}'s low {low} does not qualify ({qualifier} or better), and no hand eligible for {pot} has one: "
-        "the whole pot goes high, to {winners}"
-    ).format(player=player, low=words, qualifier=qualifier, pot=pot_label, winners=winners)
+        "the whole pot goes high, to {winners}",
+        player=player,
+        low=words,
+        qualifier=qualifier,
+        pot=pot_label,
+        winners=winners,
+    )
 
 
-def low_half_reason(other: str, mine: int | None, theirs: int | None, pot_label: str, amount: str) -> str:
+def low_half_reason(other: str, mine: int | None, theirs: int | None, pot_label: Msg | str, amount: str) -> Msg:
     """Why the low half of a pot is ``player``'s and not ``other``'s.
 
-    >>> low_half_reason("Ben", 0x75321, None, "the main pot", "20")
+    >>> from analyzer.i18n import render
+    >>> render(low_half_reason("Ben", 0x75321, None, "the main pot", "20"))
     'the low half of the main pot (20) went to Ben, who has no qualifying low; the low 7-5-3-2-A wins it'
     """
     if theirs is None:
-        return _(
-            "the low half of {pot} ({amount}) went to {other}, who has no qualifying low; the low {mine} wins it"
-        ).format(pot=pot_label, amount=amount, other=other, mine=low_words(mine))
-    return _("the low half of {pot} ({amount}) went to {other}, whose low {theirs} loses to {mine}").format(
-        pot=pot_label, amount=amount, other=other, theirs=low_words(theirs), mine=low_words(mine)
+        return msg(
+            "the low half of {pot} ({amount}) went to {other}, who has no qualifying low; the low {mine} wins it",
+            pot=pot_label,
+            amount=amount,
+            other=other,
+            mine=low_words(mine),
+        )
+    return msg(
+        "the low half of {pot} ({amount}) went to {other}, whose low {theirs} loses to {mine}",
+        pot=pot_label,
+        amount=amount,
+        other=other,
+        theirs=low_words(theirs),
+        mine=low_words(mine),
     )
 
 

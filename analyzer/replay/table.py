@@ -219,7 +219,7 @@ class Table:
     def _knows(self, behaviour: Behaviour) -> bool:
         return behaviour in self._behaviours
 
-    def _note(self, behaviour: Behaviour, message: str, index: int | None, player: str | None = None) -> Problem:
+    def _note(self, behaviour: Behaviour, message: words.Msg, index: int | None, player: str | None = None) -> Problem:
         """A finding the site profile explains: a note (or warning) that names the profile entry."""
         assert self.profile is not None
         entry = self.profile.entry(behaviour)

@@ -19,6 +19,7 @@ from analyzer.audit.records import HandAudit, LedgerRow
 from analyzer.cards import Card
 from analyzer.evaluator import ORDER, Ranking, strengths
 from analyzer.evaluator.categories import CATEGORY_SHIFT
+from analyzer.i18n import render
 from analyzer.replay.findings import Code, Verdict
 from analyzer.ruleset import RuleSet
 from analyzer.stats.allin import allin_pots
@@ -257,7 +258,9 @@ class Rows:
         if audit.problems:
             problems = out["problems"]
             for p in audit.problems:
-                problems.append((h, p.code.value, p.verdict.value, p.message, p.action_index, p.rule, p.player))
+                problems.append(
+                    (h, p.code.value, p.verdict.value, render(p.message, "en"), p.action_index, p.rule, p.player)
+                )
         if all_in and verdict is not Verdict.UNREADABLE and not any(p.code in _BAD_CARDS for p in audit.problems):
             if facts is None:
                 folded = {a.player for a in actions if a.kind == ActionKind.FOLD}

@@ -48,7 +48,7 @@ def test_sd_button_moves_one_seat_clockwise_after_each_hand() -> None:
     stuck = _hand("1", "Carla", (100, 100, 100)) + _hand("2", "Carla", (99, 99, 102))
     second = _night(stuck).audits[1]
     assert second.verdict.value == "warn"
-    assert [(p.code.value, p.rule, p.message) for p in second.problems] == [
+    assert [(p.code.value, p.rule, str(p.message)) for p in second.problems] == [
         ("BUTTON_NOT_MOVED", "SD-BUTTON-MOVES", "the button went from seat 3 to seat 3; the next seat clockwise is 1")
     ]
 
@@ -67,7 +67,7 @@ def test_game_cash_stacks_may_grow_between_hands_but_never_shrink() -> None:
     lost = _hand("1", "Carla", (100, 100, 100)) + _hand("2", "Anna", (99, 99, 90))
     problem = _night(lost).audits[1].problems[0]
     assert (problem.code.value, problem.rule) == ("STACK_CHANGED", "GAME-CASH")
-    assert problem.message == "Carla ended the last hand with 102 but starts this one with only 90"
+    assert str(problem.message) == "Carla ended the last hand with 102 but starts this one with only 90"
 
 
 def test_game_tournament_no_chips_added_between_hands() -> None:
@@ -102,7 +102,7 @@ def test_sd_standard_ante_level_each_player_pays_the_ante_once() -> None:
     a = audit(text)
     problem = next(p for p in a.problems if p.code.value == "FORCED_BET_WRONG")
     assert problem.rule == "SD-STANDARD-ANTE-LEVEL"
-    assert problem.message == "Anna posts the ante twice; each player pays it once a hand"
+    assert str(problem.message) == "Anna posts the ante twice; each player pays it once a hand"
 
 
 def test_sd_deal_and_he_deal_two_hole_cards_each() -> None:
@@ -123,7 +123,7 @@ win Ben 4
 """
     a = audit(text)
     problem = next(p for p in a.problems if p.code.value == "HOLE_CARD_COUNT")
-    assert problem.rule == "HE-DEAL" and problem.message == "Ben shows 3 hole cards; each player is dealt two"
+    assert problem.rule == "HE-DEAL" and str(problem.message) == "Ben shows 3 hole cards; each player is dealt two"
     assert "SHOWDOWN_CARDS_UNKNOWN" in [p.code.value for p in a.problems]
 
 
@@ -181,7 +181,7 @@ def test_sd_equal_stacks_holds_only_on_a_tournaments_real_first_hand() -> None:
     first = _records(_hand("1", "Carla", (100, 100, 120)), tournament=True)
     (problem,) = audit_files([ParsedFile("night.txt", "compact", first, ())]).audits[0].problems
     assert (
-        problem.message
+        str(problem.message)
         == "the first hand of the tournament starts with unequal stacks: most players have 100, but Carla 120"
     )
 

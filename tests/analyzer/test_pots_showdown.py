@@ -45,7 +45,7 @@ def test_pot_all_in_cap_side_pot_paid_to_the_short_stack_is_explained() -> None:
     )
     a = audit(text)
     assert a.verdict.value == "violation"
-    messages = [p.message for p in a.problems]
+    messages = [str(p.message) for p in a.problems]
     assert messages == [
         "Anna collected 60 from side pot 1, but put in only 21 and is not eligible for it",
         "Ben was paid 0 but is owed 60: side pot 1 (60) went to Anna, who was all-in for 21 and is not eligible for it",
@@ -80,7 +80,7 @@ win Ben 4
     assert a.pots[0].hand == "Flush, king high"
     wrong = audit(text.replace("win Ben 4", "win Anna 4"))
     assert [p.code.value for p in wrong.problems] == ["POT_AWARD_MISMATCH", "POT_AWARD_MISMATCH"]
-    assert wrong.problems[0].message == (
+    assert str(wrong.problems[0].message) == (
         "Ben was paid 0 but is owed 4: the main pot (4) went to Anna, "
         "whose full house, eights over kings loses to flush, king high"
     )
@@ -149,7 +149,7 @@ win Anna 4
     assert "POT_AWARD_MISMATCH" in [p.code.value for p in a.problems]
     warning = next(p for p in a.problems if p.code.value == "RANKING_CONTRADICTION")
     assert warning.verdict.value == "warn"
-    assert warning.message == (
+    assert str(warning.message) == (
         "the payouts follow straight-over-trips (as in shortdeck), not trips-over-straight (shortdeck-trips)"
     )
     assert audit(text.replace("rules shortdeck-trips", "rules shortdeck")).verdict.value == "ok"
@@ -268,7 +268,7 @@ return Dev 1
 win Dev 2
 """
     a = audit(text)
-    assert [(p.code.value, p.rule, p.message) for p in a.problems] == [
+    assert [(p.code.value, p.rule, str(p.message)) for p in a.problems] == [
         ("ACTION_OUT_OF_TURN", "GAME-OUT", "Ben acts but was not dealt in (no chips, or sitting out)")
     ]
     assert [row.player for row in a.ledger] == ["Anna", "Carla", "Dev"]
@@ -399,6 +399,6 @@ win Ben 100 run 1
         (1, 100, ("Ben",), "Three of a kind, kings"),
     ]
     swapped = audit(text.replace("win Anna 101 run 0\nwin Ben 100 run 1", "win Anna 100 run 0\nwin Ben 101 run 1"))
-    assert [p.message for p in swapped.problems] == [
+    assert [str(p.message) for p in swapped.problems] == [
         "the odd chip of a split pot went to Ben; it goes to the winner of the first run, Anna"
     ]

@@ -34,7 +34,7 @@ def test_sh_order_the_last_to_bet_on_the_river_shows_first() -> None:
     wrong = RIVER_BET.format(river="x Ana b4 Ben c", shows="show Ben Tc Td\nshow Ana Qc Qd", winner="Ana", won=12)
     a = audit(wrong)
     assert a.verdict is Verdict.OK
-    assert [(p.code.value, p.verdict.value, p.rule, p.message) for p in a.problems] == [
+    assert [(p.code.value, p.verdict.value, p.rule, str(p.message)) for p in a.problems] == [
         (
             "SHOWDOWN_ORDER",
             "note",
@@ -58,7 +58,7 @@ def test_sh_muck_a_better_hand_mucked_under_all_hands_shown_is_named() -> None:
     text = RIVER_BET.format(river="x Ana b4 Ben c", shows="show Ana Tc Td\nmuck Ben Qc Qd", winner="Ana", won=12)
     a = audit(text)
     assert a.verdict is Verdict.VIOLATION
-    assert [(p.code.value, p.rule, p.message) for p in a.problems] == [
+    assert [(p.code.value, p.rule, str(p.message)) for p in a.problems] == [
         (
             "BETTER_HAND_MUCKED",
             "SH-MUCK",
@@ -122,4 +122,6 @@ win Ana 17
     assert audit_with(both, str(rules)).verdict is Verdict.OK
     over = dataclasses.replace(hand, deductions=(Deduction("rake", 3),))
     a = audit_with(over, str(rules))
-    assert [(p.code.value, p.message) for p in a.problems] == [("RAKE_MISMATCH", "the rake of 3 is above the cap of 2")]
+    assert [(p.code.value, str(p.message)) for p in a.problems] == [
+        ("RAKE_MISMATCH", "the rake of 3 is above the cap of 2")
+    ]

@@ -80,14 +80,14 @@ win Ana {won}
 def test_short_big_blind_call_full_callers_still_owe_the_whole_big_blind() -> None:
     """TDA: a big blind all-in for 7 of 10; Ana must call 10, and gets 3 back uncalled."""
     a = audit(SHORT_BB.format(call="c10", back=3, won=19))
-    assert a.verdict is Verdict.OK, [p.message for p in a.problems]
+    assert a.verdict is Verdict.OK, [str(p.message) for p in a.problems]
     (ana,) = [row for row in a.ledger if row.player == "Ana"]
     assert (ana.invested[0], ana.returned, sum(ana.won), ana.net) == (10, 3, 19, 12)
 
 
 def test_short_big_blind_call_full_a_call_of_the_short_amount_is_wrong() -> None:
     a = audit(SHORT_BB.format(call="c7", back=0, won=19))
-    assert [(p.code.value, p.message) for p in a.problems if p.action_index is not None] == [
+    assert [(p.code.value, str(p.message)) for p in a.problems if p.action_index is not None] == [
         ("CALL_AMOUNT_WRONG", "Ana calls 7 but the call is 10")
     ]
 
@@ -127,7 +127,7 @@ def test_returns_unstated_2005_stars_file_without_a_returned_line() -> None:
     a = audit_with(hand)
     assert a.verdict is Verdict.OK
     assert _notes(a) == [("note", "site profile pokerstars: returns-unstated")]
-    assert a.problems[0].message.startswith("Player6's uncalled 100 went back: the file prints no returned bet")
+    assert str(a.problems[0].message).startswith("Player6's uncalled 100 went back: the file prints no returned bet")
 
 
 def test_returns_unstated_holds_only_where_the_stated_pot_leaves_the_bet_out() -> None:
@@ -146,7 +146,7 @@ def test_blinds_from_posts_gg_header_one_level_ahead() -> None:
     a = audit_with(hand)
     assert a.verdict is Verdict.OK
     assert _notes(a) == [("note", "site profile ggpoker: blinds-from-posts")]
-    assert "the header says blinds 90/180; the blinds posted are 80/160" in a.problems[0].message
+    assert "the header says blinds 90/180; the blinds posted are 80/160" in str(a.problems[0].message)
     as_stars = _as(hand, "pokerstars")  # without the entry the header's level is the rule
     assert {p.code.value for p in audit_with(as_stars).problems} == {"FORCED_BET_WRONG", "RAISE_BELOW_MINIMUM"}
 
@@ -173,7 +173,7 @@ PN = "pokernow/"
 def test_pokernow_entries_on_real_hands(path: str, hand_id: str, entry: str) -> None:
     hand = _corpus_hand(path, hand_id)
     a = audit_with(hand)
-    assert a.verdict is Verdict.OK, [p.message for p in a.problems]
+    assert a.verdict is Verdict.OK, [str(p.message) for p in a.problems]
     assert _notes(a) == [("note", f"site profile pokernow: {entry}")]
     assert a.verdict is not audit_with(_as(hand, "native")).verdict  # without the profile: a violation
 
@@ -199,7 +199,7 @@ def test_raise_capped_at_callable_stack_crafted() -> None:
     that Ben can call: PokerNow's cap, a note; under the rule set alone, a raise below minimum."""
     hand = record(CAPPED)
     plain = audit_hand(_as(hand, "compact"), load_rules("holdem"))
-    assert [(p.code.value, p.message) for p in plain.problems] == [
+    assert [(p.code.value, str(p.message)) for p in plain.problems] == [
         ("RAISE_BELOW_MINIMUM", "Ana raises to 28; the smallest raise is to 40")
     ]
     a = audit_hand(_as(hand, "pokernow"), load_rules("holdem"))
@@ -256,7 +256,7 @@ def test_rake_unstated_phh_shortfall_that_fits_a_rake_is_a_warning_naming_it() -
     hand = _as(record(RAKED.format(won=19)), "phh")
     a = audit_with(hand)
     assert a.verdict is Verdict.WARN
-    assert [(p.code.value, p.verdict.value, p.message) for p in a.problems] == [
+    assert [(p.code.value, p.verdict.value, str(p.message)) for p in a.problems] == [
         (
             "SITE_BEHAVIOUR",
             "warn",
@@ -314,7 +314,7 @@ def test_blinds_from_posts_888_header_names_another_small_blind_than_posted() ->
     a = audit_with(_as(hand, "888poker"))
     assert a.verdict is Verdict.OK
     assert _notes(a) == [("note", "site profile 888poker: blinds-from-posts")]
-    assert "the header says blinds 12/25; the blinds posted are 10/25" in a.problems[0].message
+    assert "the header says blinds 12/25; the blinds posted are 10/25" in str(a.problems[0].message)
 
 
 EARLY_FOLD = """
@@ -340,9 +340,9 @@ def test_out_of_turn_fold_ipoker_writes_a_sit_out_when_it_happens() -> None:
     plain = audit_with(_as(hand, "compact"))
     assert [p.code.value for p in plain.problems] == ["ACTION_OUT_OF_TURN"]
     a = audit_with(_as(hand, "ipoker"))
-    assert a.verdict is Verdict.OK, [p.message for p in a.problems]
+    assert a.verdict is Verdict.OK, [str(p.message) for p in a.problems]
     assert _notes(a) == [("note", "site profile ipoker: out-of-turn-fold")]
-    assert a.problems[0].message.startswith("Cy folds before their turn (Di was to act)")
+    assert str(a.problems[0].message).startswith("Cy folds before their turn (Di was to act)")
 
 
 # -- ignition: rake-unstated, award-includes-uncalled ---------------------------------------
@@ -364,8 +364,8 @@ def test_award_includes_uncalled_ignition_walk_pays_the_big_blind_its_own_chips(
     hand = record(WALK.format(won=35))
     assert "CHIPS_NOT_CONSERVED" in [p.code.value for p in audit_with(_as(hand, "compact")).problems]
     a = audit_with(_as(hand, "ignition"))
-    assert a.verdict is Verdict.OK, [p.message for p in a.problems]
-    assert [(p.verdict.value, p.message) for p in a.problems] == [
+    assert a.verdict is Verdict.OK, [str(p.message) for p in a.problems]
+    assert [(p.verdict.value, str(p.message)) for p in a.problems] == [
         (
             "note",
             "the payout includes the uncalled bet given back: Cy 15 (site profile ignition: award-includes-uncalled)",
@@ -406,7 +406,7 @@ IGNITION_ZONE = "sites/ignition/fpdb/NLHE-6max-USD_0.10-0.25_202104.ZonePoker.tx
 def test_site_entries_on_real_hands(path: str, hand_id: str, profiles: list[str]) -> None:
     hand = _corpus_hand(path, hand_id)
     a = audit_with(hand)
-    assert a.verdict is Verdict.OK, [p.message for p in a.problems]
+    assert a.verdict is Verdict.OK, [str(p.message) for p in a.problems]
     assert [p.profile for p in a.problems] == [f"site profile {name}" for name in profiles]
 
 

@@ -113,7 +113,7 @@ UNRECONCILED = {"OM1349864"}
 def test_audit_settles_every_pot_or_names_the_sites_quirk(record: HandRecord) -> None:
     audit = audit_with(record)
     expected = QUIRKS.get(record.hand_id, (set(), ""))[0]
-    assert {p.code.value for p in audit.problems} == expected, [p.message for p in audit.problems]
+    assert {p.code.value for p in audit.problems} == expected, [str(p.message) for p in audit.problems]
     assert audit.verdict.value == "ok"
     assert all(p.profile == "site profile ggpoker: blinds-from-posts" for p in audit.problems)
 
@@ -133,7 +133,7 @@ def test_plo5_run_twice_hand_takes_rake_and_jackpot_from_the_pots_in_a_split_no_
     difference in the payouts; that split is GG's, not an Omaha rule."""
     audit = audit_with(hand("OM1349864"))
     assert audit.rules == "omaha5-pl"
-    assert [p.message for p in audit.problems] == [
+    assert [str(p.message) for p in audit.problems] == [
         "3a59c1a9 was paid 69.26 but is owed 69.84: side pot 1 (34.92) went to Hero, who was all-in for 175.08 "
         "and is not eligible for it",
         "Hero was paid 515.32 but is owed 514.74",

@@ -60,7 +60,7 @@ def test_every_hand_audits_ok_and_the_sites_behaviour_is_a_note_of_its_profile()
     for name in EXPECTED:
         for hand in formats.read_file(CORPUS / name).hands:
             audit = audit_hand(hand, rules_for(hand))
-            assert audit.verdict.value == "ok", (hand.hand_id, [p.message for p in audit.problems])
+            assert audit.verdict.value == "ok", (hand.hand_id, [str(p.message) for p in audit.problems])
             assert all(p.verdict.value == "note" for p in audit.problems)
             (kind,) = {p.profile for p in audit.problems} or {"ok"}
             if kind == RAKE_NOT_WRITTEN:  # less paid than the pot, by a rake's share at most (5 %, rounded)

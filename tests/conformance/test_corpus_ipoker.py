@@ -92,7 +92,7 @@ def test_byte_rewrites_of_the_file_give_the_same_records(name: str) -> None:
 def test_audit_settles_every_pot_or_names_the_sites_quirk(record: HandRecord) -> None:
     audit = audit_with(record)
     expected = QUIRKS.get(record.hand_id, (set(), ""))[0]
-    assert {p.code.value for p in audit.problems} == expected, [p.message for p in audit.problems]
+    assert {p.code.value for p in audit.problems} == expected, [str(p.message) for p in audit.problems]
 
 
 def test_quirk_table_names_real_hands() -> None:

@@ -51,7 +51,7 @@ def test_every_object_is_read_or_rejected_with_its_code(name: str) -> None:
 def test_every_hand_reconciles_and_round_trips(name: str) -> None:
     for hand in formats.read_bytes((CORPUS / name).read_bytes(), file=name).hands:
         audit = audit_with(hand)
-        assert audit.verdict is Verdict.OK, [p.message for p in audit.problems]
+        assert audit.verdict is Verdict.OK, [str(p.message) for p in audit.problems]
         (back,) = ohh.parse(ohh.write([hand]))
         assert isinstance(back, HandRecord) and without_lines(back) == without_lines(hand)
 

@@ -100,7 +100,7 @@ def test_file_reads_and_rejects_the_expected_hands_and_none_disappears(name: str
     assert len(parsed.hands) == read
     assert dict(Counter(r.code.value for r in parsed.rejected)) == codes
     assert parsed.count == len(_BLOCK.findall(decode((SHARED / name).read_bytes())))
-    assert all(r.line > 0 and r.file == str(SHARED / name) and r.message for r in parsed.rejected)
+    assert all(r.line > 0 and r.file == str(SHARED / name) and str(r.message) for r in parsed.rejected)
     assert all(h.source == Source(str(SHARED / name), h.source.line, "partypoker") for h in parsed.hands)
 
 
@@ -117,7 +117,7 @@ def _audit_params() -> list[object]:
 def test_audit_settles_every_pot_or_names_the_sites_quirk(record: HandRecord) -> None:
     audit = audit_with(record)
     expected = QUIRKS.get(record.hand_id) or ENGINE_GAPS.get(record.hand_id) or (set(), "")
-    assert {p.code.value for p in audit.problems} == expected[0], [p.message for p in audit.problems]
+    assert {p.code.value for p in audit.problems} == expected[0], [str(p.message) for p in audit.problems]
 
 
 def test_quirk_and_gap_tables_name_real_hands() -> None:
@@ -217,7 +217,7 @@ def test_double_holdem_is_one_rejected_hand_with_its_reason() -> None:
     parsed = formats.read_file(SITES / "cash/NLDHE-USD-0.01-0.02-201205.double.holdem.txt")
     (rejected,) = parsed.rejected
     assert rejected.code is RejectCode.UNSUPPORTED_GAME and rejected.hand_id == "11764881345" and rejected.line == 3
-    assert rejected.message.endswith(
+    assert str(rejected.message).endswith(
         "expected a game sixplus covers (Texas Hold'em, Short Deck, Omaha); Double Hold'em deals three hole cards and "
         'a point card, found "Double Hold\'em"'
     )

@@ -56,7 +56,7 @@ def test_each_folder_reads_and_rejects_the_expected_hands(folder: str) -> None:
             read += 1
         else:
             assert [r.code for r in parsed.rejected] == [RejectCode.UNSUPPORTED_GAME]
-            assert parsed.rejected[0].message.endswith(f"found '{code}'")
+            assert str(parsed.rejected[0].message).endswith(f"found '{code}'")
             rejected += 1
     assert (read, rejected) == FOLDERS[folder]
 
@@ -77,7 +77,7 @@ def test_every_read_hand_is_in_whole_chips() -> None:
 def test_every_hand_replays_to_its_finishing_stacks_and_round_trips(path: str | Path) -> None:
     hand = _read(Path(path))
     audit = audit_with(hand)
-    assert audit.verdict is Verdict.OK, [p.message for p in audit.problems]
+    assert audit.verdict is Verdict.OK, [str(p.message) for p in audit.problems]
     (back,) = phh.parse(phh.write([hand]))
     assert isinstance(back, HandRecord) and phh.without_lines(back) == phh.without_lines(hand)
     if hand.finishing_stacks is not None:
@@ -95,7 +95,7 @@ def test_the_omaha_hands_are_read_as_omaha_and_audit_to_their_finishing_stacks()
         if not hand.game.variant.value.startswith("omaha"):
             continue
         audit = audit_with(hand)
-        assert audit.verdict is Verdict.OK, (path, [p.message for p in audit.problems])
+        assert audit.verdict is Verdict.OK, (path, [str(p.message) for p in audit.problems])
         key = (hand.game.declared, audit.rules, hand.finishing_stacks is not None)
         games[key] = games.get(key, 0) + 1
         if hand.finishing_stacks is None:

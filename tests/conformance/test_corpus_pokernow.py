@@ -142,7 +142,7 @@ def test_every_hand_audits_ok_and_the_sites_behaviour_is_a_note_naming_its_profi
     for item in _parse(CORPUS / name):
         if isinstance(item, HandRecord):
             audit = audit_with(item)
-            assert audit.verdict is Verdict.OK, [p.message for p in audit.problems]
+            assert audit.verdict is Verdict.OK, [str(p.message) for p in audit.problems]
             assert all(p.code is Code.SITE_BEHAVIOUR and p.verdict is Verdict.NOTE for p in audit.problems)
             notes.update(str(p.profile) for p in audit.problems)
     assert dict(notes) == PROFILE_NOTES[name]

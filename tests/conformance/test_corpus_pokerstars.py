@@ -139,7 +139,7 @@ def test_file_reads_and_rejects_the_expected_hands_and_none_disappears(name: str
     assert len(parsed.hands) == read
     assert dict(Counter(r.code.value for r in parsed.rejected)) == codes
     assert parsed.count == len(_BLOCK.findall(_text(name)))
-    assert all(r.line > 0 and r.file == str(CORPUS / name) and r.message for r in parsed.rejected)
+    assert all(r.line > 0 and r.file == str(CORPUS / name) and str(r.message) for r in parsed.rejected)
     assert all(h.source == Source(str(CORPUS / name), h.source.line, "pokerstars") for h in parsed.hands)
 
 
@@ -164,7 +164,7 @@ def test_audit_settles_every_pot_or_names_the_sites_quirk(record: HandRecord) ->
     """The issue's bar: every real hand is ``ok`` under its detected rule set, or a named quirk."""
     audit = audit_with(record)
     expected = QUIRKS.get(record.hand_id) or ENGINE_GAPS.get(record.hand_id) or (set(), "")
-    assert {p.code.value for p in audit.problems} == expected[0], [p.message for p in audit.problems]
+    assert {p.code.value for p in audit.problems} == expected[0], [str(p.message) for p in audit.problems]
 
 
 def test_quirk_and_gap_tables_name_real_hands() -> None:

@@ -70,7 +70,7 @@ def test_byte_rewrites_of_the_file_give_the_same_records(name: str) -> None:
 @pytest.mark.parametrize("record", [r for _, r in HANDS], ids=[f"{Path(n).stem}-{h.hand_id}" for n, h in HANDS])
 def test_audit_settles_every_pot(record: HandRecord) -> None:
     audit = audit_with(record)
-    assert not audit.problems, [p.message for p in audit.problems]
+    assert not audit.problems, [str(p.message) for p in audit.problems]
     assert audit.verdict.value == "ok"
 
 

@@ -69,7 +69,7 @@ def test_a_path_in_game_rules_is_never_opened_and_the_hand_is_unreadable(
     assert not [n for n in opened.names if named in n or Path(n).name == Path(named).name]
     verdicts = [a.verdict.value for a in night.audits]
     assert verdicts == ["ok", "unreadable", "ok"]
-    reason = night.audits[1].problems[0].message
+    reason = str(night.audits[1].problems[0].message)
     assert "game.rules" in reason and "a preset" in reason and "--rules FILE" in reason
     assert "root:" not in reason  # nothing of the file is echoed
 
