@@ -655,28 +655,29 @@ def _showdown_problems(record: HandRecord, rules: RuleSet, r: Replay) -> list[Pr
         return problems
     money = _money(record.decimals)
 
-    def indices(cards: tuple[str, ...]) -> tuple[list[int], list[int]] | None:
-        if len(cards) != rules.hole_cards or "??" in cards:
+    def judged(cards: tuple[str, ...], high: bool) -> int | None:
+        """The high hand's strength (any five of seven, or Omaha's two hole and three board
+        cards), or the hi/lo qualifying low's key (smaller is better); None without one."""
+        if len(cards) != rules.hole_cards or "??" in cards or not (high or rules.is_high_low):
             return None
         try:
-            return [Card.from_text(c).index for c in cards], [Card.from_text(c).index for c in board]
+            hole, table = [Card.from_text(c).index for c in cards], [Card.from_text(c).index for c in board]
+            if high:
+                return (
+                    omaha_high(hole, table, rules.ranking)
+                    if rules.is_omaha
+                    else strength_of(hole + table, rules.ranking)
+                )
+            q = rules.showdown.low_qualifier
+            return omaha_low(hole, table, q) if rules.is_omaha else holdem_low(hole + table, q)
         except (ValueError, KeyError, HandHistoryError):
             return None  # bad cards are reported elsewhere
 
     def strength(cards: tuple[str, ...]) -> int | None:
-        """The high hand: any five of seven, or Omaha's two hole cards and three board cards."""
-        if (both := indices(cards)) is None:
-            return None
-        hole, table = both
-        return omaha_high(hole, table, rules.ranking) if rules.is_omaha else strength_of(hole + table, rules.ranking)
+        return judged(cards, True)
 
     def low(cards: tuple[str, ...]) -> int | None:
-        """Hi/lo: the qualifying low's key (smaller is better), None without one."""
-        if not rules.is_high_low or (both := indices(cards)) is None:
-            return None
-        hole, table = both
-        q = rules.showdown.low_qualifier
-        return omaha_low(hole, table, q) if rules.is_omaha else holdem_low(hole + table, q)
+        return judged(cards, False)
 
     hands = {s.player: h for s in shown if not s.mucked and (h := strength(s.cards)) is not None}
     lows = {s.player: w for s in shown if not s.mucked and (w := low(s.cards)) is not None}
