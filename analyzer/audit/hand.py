@@ -661,10 +661,12 @@ def _showdown_problems(record: HandRecord, rules: RuleSet, r: Replay) -> list[Pr
         except (ValueError, KeyError, HandHistoryError):
             return None  # bad cards are reported elsewhere
 
-    hands = {s.player: h for s in shown if not s.mucked and (h := strength(s.cards)) is not None}
+    hands: dict[str, int] | None = None  # the shown hands' strengths, made once a mucked hand needs them
     for s in shown:
         if not s.mucked or (mine := strength(s.cards)) is None:
             continue
+        if hands is None:
+            hands = {t.player: h for t in shown if not t.mucked and (h := strength(t.cards)) is not None}
         for result in r.settlement.results:
             if result.run != 0 or s.player in result.winners:
                 continue
