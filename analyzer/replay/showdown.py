@@ -26,7 +26,7 @@ class Settlement(msgspec.Struct, frozen=True):
     undecided: tuple[int, ...]  # pots that could not be settled (cards unknown)
     taken: tuple[int, ...]  # deductions taken from each pot (main, side 1, ...)
     hands: dict[tuple[str, int], int]  # (player, run) -> strength of the best hand, for contenders
-    lows: dict[tuple[str, int], int] = msgspec.field(default_factory=dict)  # hi/lo: qualifying low keys
+    lows: dict[tuple[str, int], int]  # hi/lo: qualifying low keys (a default here breaks the mypyc build)
 
 
 def take_deductions(
@@ -145,7 +145,7 @@ def settle(
             for w, share in shares:
                 owed[w] = owed.get(w, 0) + share
             results.append(PotResult(index, run, amount, eligible, tuple(winners), shares, words_of(best, ranking)))
-    return Settlement(tuple(results), owed, tuple(sorted(set(undecided))), taken, hands)
+    return Settlement(tuple(results), owed, tuple(sorted(set(undecided))), taken, hands, {})
 
 
 def high_low_halves(amount: int) -> tuple[int, int]:
