@@ -679,12 +679,16 @@ def _showdown_problems(record: HandRecord, rules: RuleSet, r: Replay) -> list[Pr
     def low(cards: tuple[str, ...]) -> int | None:
         return judged(cards, False)
 
-    hands = {s.player: h for s in shown if not s.mucked and (h := strength(s.cards)) is not None}
-    lows = {s.player: w for s in shown if not s.mucked and (w := low(s.cards)) is not None}
+    # the shown hands' strengths and lows, made once a mucked hand needs them (most showdowns have none)
+    hands: dict[str, int] | None = None
+    lows: dict[str, int] = {}
     halved = {(x.index, x.run) for x in r.settlement.results if x.half == "low"}
     for s in shown:
         if not s.mucked or (mine := strength(s.cards)) is None:
             continue
+        if hands is None:
+            hands = {t.player: h for t in shown if not t.mucked and (h := strength(t.cards)) is not None}
+            lows = {t.player: w for t in shown if not t.mucked and (w := low(t.cards)) is not None}
         my_low = low(s.cards)
         for result in r.settlement.results:
             if result.run != 0 or s.player in result.winners:
