@@ -106,8 +106,8 @@ def read_answer(question: Question, text: str) -> Answer:
     >>> from analyzer.quiz.model import Choice, Form
     >>> from analyzer.quiz.words import Msg
     >>> from analyzer.evaluator.categories import Ranking
-    >>> q = Question("q", Kind.BEST_FIVE, 1, Ranking.STANDARD, text("x"), Form.PICK, Answer(), text("x"),
-    ...              choices=tuple(Choice(k, text("x")) for k in "abcdefg"), pick_count=5)
+    >>> q = Question("q", Kind.BEST_FIVE, 1, Ranking.STANDARD, Msg("x"), Form.PICK, Answer(), Msg("x"),
+    ...              choices=tuple(Choice(k, Msg("x")) for k in "abcdefg"), pick_count=5)
     >>> sorted(read_answer(q, "A, c d e G").keys)
     ['a', 'c', 'd', 'e', 'g']
     >>> read_answer(q, "a b")
