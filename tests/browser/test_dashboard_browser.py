@@ -189,7 +189,8 @@ def test_the_settlement_shows_money_with_separators_and_a_refused_file_is_never_
             expect(page.get_by_text(re.compile(r"^\d+ hands: \d+ ok"))).to_be_visible(timeout=90_000)
             page.get_by_role("link", name="Settlement").click()
             expect(page.get_by_text("751,225").first).to_be_visible(timeout=60_000)
-            expect(page.get_by_text("As audited").first).to_be_visible()
+            # exact: not the data grid's hidden "hands as audited" column header
+            expect(page.get_by_text("As audited", exact=True).first).to_be_visible()
             expect(page.get_by_text(re.compile(r"Ben pays Dev 261,684"))).to_be_visible()
             page.get_by_role("link", name="Audit").click()
             expect(page.get_by_text(re.compile(r"^\d+ hands: \d+ ok"))).to_be_visible(timeout=60_000)
