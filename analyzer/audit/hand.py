@@ -19,6 +19,8 @@ from analyzer.audit.records import HandAudit, LedgerRow, PotResult
 from analyzer.cards import Card
 from analyzer.evaluator import Category, Ranking, category_of, strength_of, words_of
 from analyzer.evaluator.categories import CATEGORY_SHIFT, ORDER
+from analyzer.evaluator.lowball import holdem_low, low_words, omaha_low
+from analyzer.evaluator.omaha import omaha_high
 from analyzer.money import amount_text
 from analyzer.profiles import Behaviour, SiteProfile, profile_for
 from analyzer.replay import words
@@ -653,30 +655,60 @@ def _showdown_problems(record: HandRecord, rules: RuleSet, r: Replay) -> list[Pr
         return problems
     money = _money(record.decimals)
 
-    def strength(cards: tuple[str, ...]) -> int | None:
-        if len(cards) != 2 or "??" in cards:
+    def judged(cards: tuple[str, ...], high: bool) -> int | None:
+        """The high hand's strength (any five of seven, or Omaha's two hole and three board
+        cards), or the hi/lo qualifying low's key (smaller is better); None without one."""
+        if len(cards) != rules.hole_cards or "??" in cards or not (high or rules.is_high_low):
             return None
         try:
-            return strength_of([Card.from_text(c).index for c in (*cards, *board)], rules.ranking)
+            hole, table = [Card.from_text(c).index for c in cards], [Card.from_text(c).index for c in board]
+            if high:
+                return (
+                    omaha_high(hole, table, rules.ranking)
+                    if rules.is_omaha
+                    else strength_of(hole + table, rules.ranking)
+                )
+            q = rules.showdown.low_qualifier
+            return omaha_low(hole, table, q) if rules.is_omaha else holdem_low(hole + table, q)
         except (ValueError, KeyError, HandHistoryError):
             return None  # bad cards are reported elsewhere
 
-    hands = {s.player: h for s in shown if not s.mucked and (h := strength(s.cards)) is not None}
+    def strength(cards: tuple[str, ...]) -> int | None:
+        return judged(cards, True)
+
+    def low(cards: tuple[str, ...]) -> int | None:
+        return judged(cards, False)
+
+    # the shown hands' strengths and lows, made once a mucked hand needs them (most showdowns have none)
+    hands: dict[str, int] | None = None
+    lows: dict[str, int] = {}
+    halved = {(x.index, x.run) for x in r.settlement.results if x.half == "low"}
     for s in shown:
         if not s.mucked or (mine := strength(s.cards)) is None:
             continue
+        if hands is None:
+            hands = {t.player: h for t in shown if not t.mucked and (h := strength(t.cards)) is not None}
+            lows = {t.player: w for t in shown if not t.mucked and (w := low(t.cards)) is not None}
+        my_low = low(s.cards)
         for result in r.settlement.results:
             if result.run != 0 or s.player in result.winners:
                 continue
             if s.player not in r.pots[result.index].eligible:
                 continue
-            beaten = [w for w in result.winners if (h := hands.get(w)) is not None and h < mine]
+            by_low = result.half == "low"  # a better low than the low paid (OM-HILO-SPLIT)
+            if by_low:
+                beaten = [w for w in result.winners if my_low is not None and my_low < lows.get(w, my_low)]
+            else:
+                beaten = [w for w in result.winners if (h := hands.get(w)) is not None and h < mine]
+                if not beaten and my_low is not None and (result.index, result.run) not in halved:
+                    beaten, by_low = list(result.winners), True  # scooped for want of a low (OM-HILO-SCOOP)
+            said = "low " + low_words(my_low) if by_low else words_of(mine, rules.ranking).lower()
             if beaten:
                 problems.append(
                     words.better_hand_mucked(
                         s.player,
                         " ".join(s.cards),
-                        words_of(mine, rules.ranking).lower(),
+                        said,
                         beaten,
                         pot_name(result.index),
                         money(result.amount),

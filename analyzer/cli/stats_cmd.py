@@ -15,7 +15,7 @@ from analyzer.cli.errors import fail, user_errors
 from analyzer.cli.filter_options import filter_options, read_filters
 from analyzer.stats.leaks import Check, find_leaks
 from analyzer.stats.query import RATES, rate, sessions, summary
-from analyzer.store.allin_pass import missing
+from analyzer.store.allin_pass import missing, not_computed
 from analyzer.store.store import Store
 
 if TYPE_CHECKING:
@@ -133,11 +133,13 @@ def command(
                     frames[section] = summary(players, allin, by=section, player=player, filters=filters)  # type: ignore[arg-type]
             found = find_leaks(players, player=player, filters=filters, level=level) if leaks and player else ()
             waiting = missing(store).select("hand_id").unique().height if on is None else on.allin_waiting(store)
+            skipped = not_computed(store)  # Omaha all-ins before the flop
         if player is not None and cluster is not None and all(f.height == 0 for f in frames.values()):
             fail(f"the store {store.root} holds no hands of {player!r}")
     if as_json:
         data: dict[str, Any] = {s: [_row_json(r) for r in f.iter_rows(named=True)] for s, f in frames.items()}
         data["allin_hands_waiting"] = waiting
+        data["allin_hands_not_computed"] = skipped
         if leaks:
             data["leaks"] = {"level": level, "checks": [_check_json(c) for c in found]}
         click.echo(json.dumps(data, ensure_ascii=False, default=_plain))
@@ -151,6 +153,8 @@ def command(
         click.echo(_leaks_text(found, level))
     if waiting:
         click.echo(f"note: {waiting} all-in hands still wait for their equity; run sixplus import to finish them")
+    if skipped:
+        click.echo(f"note: {skipped} Omaha hands all-in before the flop have no all-in equity (not computed)")
 
 
 def _shared(store_dir: str | None) -> Store:

@@ -12,7 +12,8 @@ No UI here: a page or the terminal calls these.
   writes a card the language's way (German ``D♥`` for the queen).
 
 The kinds (:class:`Kind`): ``low-straight``, ``best-five``, ``who-wins``, ``name-hand``,
-``outs``, ``side-pots``, ``betting``; each has levels 1 to 3.
+``outs``, ``side-pots``, ``betting``; under Omaha rule sets ``omaha-high`` and (hi/lo)
+``omaha-low`` instead of the two-card kinds (:func:`kinds_for`); each has levels 1 to 3.
 """
 
 from analyzer.quiz.engine import AnswerError, Quiz, check, generate, kinds_for, read_answer

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 
 from analyzer.errors import AnalyzerError
 from analyzer.quiz.deal import rng_for
-from analyzer.quiz.kinds import best_five, betting, low_straight, name_hand, outs, side_pots, who_wins
+from analyzer.quiz.kinds import best_five, betting, low_straight, name_hand, omaha, outs, side_pots, who_wins
 from analyzer.quiz.model import KINDS, LEVELS, Answer, Form, Kind, Question, Verdict
 from analyzer.quiz.scoring import Score, weights
 from analyzer.quiz.spec import Generator, NotApplicable, Spec
@@ -38,7 +38,12 @@ GENERATORS: dict[Kind, Generator] = {
     Kind.OUTS: outs.generate,
     Kind.SIDE_POTS: side_pots.generate,
     Kind.BETTING: betting.generate,
+    Kind.OMAHA_HIGH: omaha.generate_high,
+    Kind.OMAHA_LOW: omaha.generate_low,
 }
+
+#: the kinds that deal two hole cards and make a hand of any five (Hold'em and short deck)
+HOLDEM_KINDS = frozenset({Kind.LOW_STRAIGHT, Kind.BEST_FIVE, Kind.WHO_WINS, Kind.NAME_HAND, Kind.OUTS, Kind.SIDE_POTS})
 
 
 class AnswerError(AnalyzerError):
@@ -52,8 +57,20 @@ class AnswerError(AnalyzerError):
 
 
 def kinds_for(rules: RuleSet) -> tuple[Kind, ...]:
-    """The kinds that can be asked under a rule set (betting needs antes or blinds)."""
-    return tuple(k for k in KINDS if k is not Kind.BETTING or betting.applicable(rules))
+    """The kinds that can be asked under a rule set: betting needs antes or blinds; the card
+    kinds follow how a hand is made (two hole cards and any five, or Omaha's two plus three);
+    the low only in a hi/lo game."""
+    return tuple(k for k in KINDS if _applicable(k, rules))
+
+
+def _applicable(kind: Kind, rules: RuleSet) -> bool:
+    if kind is Kind.BETTING:
+        return betting.applicable(rules)
+    if kind in HOLDEM_KINDS:
+        return not rules.is_omaha
+    if kind is Kind.OMAHA_HIGH:
+        return rules.is_omaha
+    return rules.is_omaha and rules.is_high_low
 
 
 def generate(kind: Kind, *, rules: RuleSet, level: int, seed: int | str, index: int = 0) -> tuple[Question, ...]:
@@ -63,6 +80,8 @@ def generate(kind: Kind, *, rules: RuleSet, level: int, seed: int | str, index: 
     """
     if level not in LEVELS:
         raise ValueError(f"level: expected one of {', '.join(map(str, LEVELS))}, got {level!r}")
+    if kind is not Kind.BETTING and not _applicable(kind, rules):  # betting says why itself
+        raise NotApplicable(f"{kind.value} questions cannot be asked under {rules.name}")
     spec = Spec(rules, level, qid=f"{kind.value}/{rules.name}/{level}/{seed}/{index}", origin=f"seed {seed} #{index}")
     return GENERATORS[kind](rng_for(kind.value, rules.name, level, seed, index), spec)
 

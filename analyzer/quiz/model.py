@@ -33,6 +33,8 @@ class Kind(StrEnum):
     OUTS = "outs"
     SIDE_POTS = "side-pots"
     BETTING = "betting"
+    OMAHA_HIGH = "omaha-high"
+    OMAHA_LOW = "omaha-low"
 
 
 KINDS: tuple[Kind, ...] = tuple(Kind)

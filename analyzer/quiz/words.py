@@ -67,6 +67,8 @@ WORDS: dict[str, str] = {
     "kind.outs": N_("Count the outs"),
     "kind.side-pots": N_("Side pots"),
     "kind.betting": N_("Betting rules"),
+    "kind.omaha-high": N_("Omaha: best high hand"),
+    "kind.omaha-low": N_("Omaha: the low"),
     "ranking.straight-over-trips": N_("a straight beats three of a kind"),
     "ranking.trips-over-straight": N_("three of a kind beats a straight"),
     "ranking.standard": N_("the standard ranking of 52 cards"),
@@ -124,6 +126,34 @@ WORDS: dict[str, str] = {
     "bf.note_straight-over-trips": N_("Under this ranking a straight beats three of a kind."),
     "bf.note_trips-over-straight": N_("Under this ranking three of a kind beats a straight."),
     "bf.note_standard": N_("With 52 cards a straight beats three of a kind."),
+    "om.ask": N_("Which five cards play for {player}? Exactly two from the hand and three from the board. Pick five."),
+    "om.ask_any": N_(
+        "Which five cards play for {player}? Exactly two from the hand and three from the board. Pick five. (Here several fives are equally good: any of them is right.)"
+    ),
+    "om.explain": N_("The best five: {cards}, {words}: {hole} from the hand, {board} from the board. {note}"),
+    "om.explain_any": N_(
+        "The best five: {cards}, {words}: {hole} from the hand, {board} from the board; a card of the same rank in its place is just as good. {note}"
+    ),
+    "om.note_two": N_(
+        "Any five of these cards would make {words}, but in Omaha a hand uses exactly two hole cards and three board cards."
+    ),
+    "ol.ask_has": N_("Does {player} have a low ({q} or better)?"),
+    "ol.ask_best": N_("What is {player}'s best low ({q} or better)?"),
+    "ol.low": N_("{low}"),
+    "ol.no_low_choice": N_("No low"),
+    "ol.yes": N_("Yes: {low}, with {hole} from the hand and {board} from the board."),
+    "ol.best": N_(
+        "The best low: {low}, with {hole} from the hand and {board} from the board. Lower is better; the Ace plays low."
+    ),
+    "ol.no_board": N_(
+        "No: a low needs three board cards of different ranks, {q} or lower, and this board has {n}. The whole pot goes high."
+    ),
+    "ol.no_hand": N_(
+        "No: a low needs two hole cards of different ranks, {q} or lower, and this hand has {n}. The whole pot goes high."
+    ),
+    "ol.no_counterfeit": N_(
+        "No: the hand's low cards pair the board's, and a low needs five different ranks, {q} or lower, two from the hand and three from the board. The whole pot goes high."
+    ),
     "ww.ask": N_("Who wins the pot, when {ranking}? Pick the winner, or every player who shares the pot."),
     "ww.line": N_("{player}: {words} ({cards})"),
     "ww.wins": N_("{winners} wins."),

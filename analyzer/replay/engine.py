@@ -29,7 +29,7 @@ def _cards(text: tuple[str, ...], count: int = 2) -> tuple[int, ...] | None:
     """Known hole cards as indices: all ``count`` of them (the rule set's hole cards), else None."""
     if len(text) != count or "??" in text:
         return None
-    return tuple(CARD_INDEX[c] for c in text)
+    return tuple([CARD_INDEX[c] for c in text])
 
 
 def dealt_cards(record: HandRecord) -> list[str]:
@@ -50,10 +50,11 @@ def check_cards(record: HandRecord, rules: RuleSet) -> list[Problem]:
     problems: list[Problem] = []
     cards = dealt_cards(record)
     valid = VALID_CARDS[rules.deck]
+    hole_cards = rules.hole_cards
     if (
         len(set(cards)) == len(cards)
-        and all(c in valid for c in cards)
-        and all(len(s.cards) <= rules.hole_cards for s in record.shown)
+        and valid.issuperset(cards)
+        and all(len(s.cards) <= hole_cards for s in record.shown)
     ):
         return problems  # the common case, in one pass
     deck = deck_of(rules.deck)
@@ -118,9 +119,9 @@ def _forced_bet_problems(record: HandRecord, rules: RuleSet, dealt: list[str], s
     if any(p.kind is PostKind.BOMB for p in record.posts):
         return problems
     if rules.forced.antes and stakes.ante:
-        posted = {(p.player, p.kind) for p in record.posts}
+        anted = {p.player for p in record.posts if p.kind is PostKind.ANTE}
         for name in dealt:
-            if (name, PostKind.ANTE) not in posted and not _all_in_before(record, name):  # rare
+            if name not in anted and not _all_in_before(record, name):  # rare
                 problems.append(words.ante_missing(name))
     antes_by: dict[str, int] = {}
     for i, post in enumerate(record.posts):
@@ -340,6 +341,7 @@ def _run(record: HandRecord, rules: RuleSet, profile: SiteProfile, steps: bool, 
     pots = pots_of(names, [totals[i] - dead[i] for i in range(n)], folded, sum(dead))
     holes: dict[str, tuple[int, ...] | None] = {}
     shown = {s.player: s for s in record.shown}
+    hole_cards = rules.hole_cards
     for i in range(n):
         if folded[i]:
             continue
@@ -348,7 +350,7 @@ def _run(record: HandRecord, rules: RuleSet, profile: SiteProfile, steps: bool, 
         if card is None:
             holes[name] = None
         elif not card.mucked:
-            holes[name] = _cards(card.cards, rules.hole_cards)
+            holes[name] = _cards(card.cards, hole_cards)
     if holes and (not showdown or (problems and _bad_cards(problems))):
         holes = dict.fromkeys(holes)
     boards = [tuple([CARD_INDEX[c] for c in b if c != "??"]) for b in record.boards] or [()]

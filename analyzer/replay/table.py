@@ -283,7 +283,12 @@ class Table:
         return R.is_live(self.folded[i], self.stacks[i], self.totals[i], self.cap)
 
     def _count_live(self) -> int:
-        return sum(1 for i in range(self.n) if self._is_live(i))
+        folded, stacks, totals, cap = self.folded, self.stacks, self.totals, self.cap
+        count = 0
+        for i in range(self.n):
+            if R.is_live(folded[i], stacks[i], totals[i], cap):
+                count += 1
+        return count
 
     def round_over(self) -> bool:
         return self.turn() < 0

@@ -152,13 +152,14 @@ def find_leaks(
     z = NormalDist().inv_cdf((1 + level) / 2)
     rows = _rows(players, filters)
     keys = ["site", "player", "rules", "size"]
-    sums = []
-    for name, done_col, chance_col, _label in STATS:
-        sums.append(pl.col(done_col).sum().cast(pl.Int64).alias(name))
-        sums.append(pl.col(chance_col).sum().cast(pl.Int64).alias(f"{name}_n"))
-    table = rows.group_by(keys).agg(sums).collect()
-    mine = table.filter(pl.col("player") == player).sort(keys, nulls_last=True)
     columns = list(dict.fromkeys(c for _, done_col, chance_col, _label in STATS for c in (done_col, chance_col)))
+    # each column summed once (a group-by pays per aggregation: some rates share a column)
+    sums = [pl.col(c).sum().cast(pl.Int64).alias(f"_sum_{c}") for c in columns]
+    counts = []
+    for name, done_col, chance_col, _label in STATS:
+        counts += [pl.col(f"_sum_{done_col}").alias(name), pl.col(f"_sum_{chance_col}").alias(f"{name}_n")]
+    table = rows.group_by(keys).agg(sums).select(*keys, *counts).collect()
+    mine = table.filter(pl.col("player") == player).sort(keys, nulls_last=True)
     # the player's own rows, read once: the hands behind the flags come from them
     own = rows.filter(pl.col("player") == player).select("hand_id", "started", *keys, *columns).collect()
     own = own.sort("started", "hand_id", nulls_last=True)

@@ -19,7 +19,8 @@ decided all-in by their exact expectation (see :mod:`analyzer.stats.allin`):
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import Any, Literal
+from functools import reduce
+from typing import Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -96,10 +97,26 @@ def _aggregations() -> list[pl.Expr]:
         pl.col("calls").sum().cast(pl.Int64),
         pl.col("folds").sum().cast(pl.Int64),
     ]
-    for name, chances, done_col, chance_col in RATES:
-        out.append(pl.col(done_col).sum().cast(pl.Int64).alias(name))
-        out.append(pl.col(chance_col).sum().cast(pl.Int64).alias(chances))
+    # each column summed once (a group-by pays per aggregation: some rates share a column)
+    for column in (*RATE_COLUMNS, "_wwsf"):
+        out.append(pl.col(column).sum().cast(pl.Int64).alias(f"_sum_{column}"))
     return out
+
+
+def _rate_counts() -> list[pl.Expr]:
+    """Each rate's done and chances, named, from the sums of :func:`_aggregations`."""
+    out = []
+    for name, chances, done_col, chance_col in RATES:
+        out.append(pl.col(f"_sum_{done_col}").alias(name))
+        out.append(pl.col(f"_sum_{chance_col}").alias(chances))
+    return out
+
+
+def _grouped(rows: pl.LazyFrame, keys: list[str]) -> pl.LazyFrame:
+    """The aggregation of :func:`_prepare`'s rows by ``keys``: the columns in the order the
+    queries have always given them."""
+    named = [*keys, "hands", "net", "net_units", "_all_ante", "_any_ante", "showdown_net", "aggressive", "calls"]
+    return rows.group_by(keys).agg(_aggregations()).select(*named, "folds", *_rate_counts())
 
 
 def _finish(frame: pl.LazyFrame, luck: pl.LazyFrame, keys: list[str]) -> pl.LazyFrame:
@@ -194,7 +211,7 @@ def partial_summary(
     """:func:`summary`'s aggregation over some of the ``players`` rows (a part of the store):
     partial results add up (:data:`COMBINE`) to the aggregation over all of them. The
     filters' row conditions apply here; their minimum hands applies when finishing."""
-    return _prepare(_counted_rows(players, filters, player)).group_by(summary_keys(by)).agg(_aggregations())
+    return _grouped(_prepare(_counted_rows(players, filters, player)), summary_keys(by))
 
 
 def partial_luck(
@@ -217,18 +234,16 @@ def _finish_groups(frame: pl.LazyFrame, luck: pl.LazyFrame, keys: list[str], fil
     return _finish(frame, luck, keys).sort(keys, nulls_last=True)
 
 
-def _codes(column: pl.Series) -> npt.NDArray[Any]:
-    """Integers that are equal exactly where the strings are: a 64-bit hash, or exact category
-    codes if two strings share a hash."""
-    hashed = column.hash()
-    if hashed.n_unique() == column.n_unique():
-        return hashed.to_numpy()
-    return column.cast(pl.Categorical).to_physical().to_numpy()
+def _codes(column: pl.Series) -> npt.NDArray[np.uint64]:
+    """Integers (below 2**32) equal exactly where the strings are (null: a code of its own)."""
+    codes = column.cast(pl.Categorical).to_physical().cast(pl.UInt64).fill_null(2**32 - 1)
+    return codes.to_numpy()
 
 
 def _session_numbers(table: pl.DataFrame, idle_minutes: int) -> pl.DataFrame:
-    """Each row's session number (``session``, from 1 for each player) and its place in the
-    order the sessions are cut in (``order``), the rows in the store's order.
+    """Each row's session number (``session``, from 1 for each player), its place in the
+    order the sessions are cut in (``order``) and one integer for its (site, player, session,
+    currency, decimals) (``_group``), the rows in the store's order.
 
     A player's hands are taken by time (a stable sort: without a time, in the store's file
     and line order, after the timed ones); a session starts at a player's first hand, after a
@@ -239,7 +254,7 @@ def _session_numbers(table: pl.DataFrame, idle_minutes: int) -> pl.DataFrame:
     """
     never = np.iinfo(np.int64).max
     at = table["started"].dt.cast_time_unit("us").to_physical().fill_null(never).to_numpy()
-    player = _codes(table.select(pl.struct("site", "player")).to_series())
+    player = (_codes(table["site"]) << np.uint64(32)) | _codes(table["player"])
     order = np.lexsort((at, player))
     player, at = player[order], at[order]
     night = table["night"].to_physical().fill_null(-1).to_numpy()[order]
@@ -262,7 +277,29 @@ def _session_numbers(table: pl.DataFrame, idle_minutes: int) -> pl.DataFrame:
     session[order] = numbers
     place = np.empty(len(order), dtype=np.int64)
     place[order] = np.arange(len(order), dtype=np.int64)
-    return pl.DataFrame({"session": session, "order": place})
+    # one integer a (player, session, currency, decimals): the running count names the
+    # player's session, a dense code the money; grouping on it is much cheaper than on strings
+    decimals = table["decimals"].cast(pl.Int64).fill_null(-129).to_numpy() + 129  # 0 to 256
+    money = (_codes(table["currency"]).astype(np.int64) << 9) | decimals
+    kinds = np.sort(pl.Series(money).unique().to_numpy())
+    group = np.empty(len(order), dtype=np.int64)
+    group[order] = count * len(kinds)
+    group += np.searchsorted(kinds, money)
+    return pl.DataFrame({"session": session, "order": place, "_group": group})
+
+
+def _join_exact(left: pl.LazyFrame, right: pl.LazyFrame, on: list[str]) -> pl.LazyFrame:
+    """The inner join on the string columns ``on`` (nulls equal), made on one 64-bit hash of
+    them (much cheaper than joining on several strings) and then kept only where the strings
+    are equal: exact even if different keys share a hash. The right frame's other columns
+    are added."""
+    key = reduce(lambda a, b: a ^ b, [pl.col(c).hash(seed) for seed, c in enumerate(on)]).alias("_key")
+    theirs = {c: f"_right_{c}" for c in on}
+    joined = left.with_columns(key).join(
+        right.with_columns(key).rename(theirs), on="_key", how="inner", nulls_equal=True
+    )
+    same = [pl.col(c).eq_missing(pl.col(theirs[c])) for c in on]
+    return joined.filter(pl.all_horizontal(same)).drop("_key", *theirs.values())
 
 
 SESSION_COLUMNS = tuple(
@@ -315,19 +352,20 @@ def sessions(
     numbers = _session_numbers(cut, idle_minutes)
     times = (
         pl.concat([cut, numbers], how="horizontal")
-        .group_by(keys)
+        .group_by("_group")
         .agg(
+            *(pl.col(key).first() for key in keys),  # one group: one of each
             pl.col("night").first(),  # one night a session
             pl.col("started").min().alias("start"),
             pl.col("started").max().alias("end"),
             pl.col("file").get(pl.col("order").arg_min()),  # the file of the session's first hand
         )
     )
-    rows = pl.concat([rows, numbers.lazy().select("session")], how="horizontal")
-    sums = _prepare(rows).group_by(keys).agg(_aggregations())
-    frame = times.lazy().join(sums, on=keys, how="inner", nulls_equal=True)
+    rows = pl.concat([rows, numbers.lazy().select("session", "_group")], how="horizontal")
+    sums = _grouped(_prepare(rows), ["_group"])
+    frame = times.lazy().join(sums, on="_group", how="inner").drop("_group")
     if filters is not None and filters.min_hands:
         frame = frame.filter(filters.groups())
     session_of = rows.select("hand_id", "site", "player", "session")
-    luck = _luck(allin.join(session_of, on=["hand_id", "site", "player"], how="inner", nulls_equal=True), keys)
+    luck = _luck(_join_exact(allin, session_of, ["hand_id", "site", "player"]), keys)
     return _finish(frame, luck, keys).sort("site", "player", "session", nulls_last=True).collect()

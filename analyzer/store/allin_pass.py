@@ -20,8 +20,10 @@ import polars as pl
 
 from analyzer.cards import Card
 from analyzer.equity import pot_tallies
+from analyzer.errors import AnalyzerError
 from analyzer.evaluator import Ranking
-from analyzer.stats.allin import AllInPot, adjusted
+from analyzer.ruleset import load_rules
+from analyzer.stats.allin import OMAHA_GAMES, AllInPot, adjusted, omaha_shares
 from analyzer.store.bars import Bars, progress_bar
 from analyzer.store.pool import ordered_map, worker_count
 from analyzer.store.schema import ALLIN_EV, EV_KEYS
@@ -53,6 +55,26 @@ def missing(store: Store) -> pl.DataFrame:
     done = store.scan("allin_ev").select("hand_id").unique()
     # sorted after collecting: the same order, at a third of the cost of a sort in the query
     return store.scan("allins").join(done, on="hand_id", how="anti").collect().sort("hand_id", "pot")
+
+
+def not_computed(store: Store) -> int:
+    """Hands decided all-in that the pass gives no equity, for
+    :data:`analyzer.stats.allin.OMAHA_PREFLOP`: hands under an Omaha rule set all-in before the flop."""
+    by_rules = (
+        store.scan("hands")
+        .filter(pl.col("showdown") & pl.col("all_in") & (pl.col("last_street") == Street.PREFLOP.value))
+        .group_by("rules")
+        .len()
+        .collect()
+    )
+    return sum(int(n) for name, n in by_rules.iter_rows() if _is_omaha(str(name)))
+
+
+def _is_omaha(rules: str) -> bool:
+    try:
+        return load_rules(rules).is_omaha
+    except AnalyzerError:  # a rule set no longer at hand: not counted
+        return False
 
 
 def fill_allin_ev(store: Store, *, workers: int | None = None, progress: Bars | None = None) -> int:
@@ -174,6 +196,15 @@ def _numerators(key: str) -> tuple[int, tuple[tuple[int, ...], ...]]:
     pots = [[tuple(cards.split()) for cards in pot.split(",")] for pot in pot_text.split(";")]
     hands = list(dict.fromkeys(cards for pot in pots for cards in pot))  # the players, in first appearance
     place = {cards: i for i, cards in enumerate(hands)}
+    if ranking in OMAHA_GAMES:  # exact fractions from the Omaha enumeration, over their common denominator
+        fractions = omaha_shares(
+            OMAHA_GAMES[ranking],
+            tuple(hands),
+            tuple(board.split()),
+            tuple(tuple(place[cards] for cards in pot) for pot in pots),
+        )
+        whole = lcm(*(f.denominator for pot_shares in fractions for f in pot_shares))
+        return whole, tuple(tuple(int(f * whole) for f in pot_shares) for pot_shares in fractions)
     tallies = pot_tallies(
         [[_INDEX[c] for c in h] for h in hands],
         board=[_INDEX[c] for c in board.split()],
@@ -200,7 +231,8 @@ def adjust_hands(task: list[list[dict[str, object]]]) -> list[Row]:
     out: list[Row] = []
     for pots in task:
         hand_id = str(pots[0]["hand_id"])
-        ranking = Ranking(str(pots[0]["ranking"]))
+        game = str(pots[0]["ranking"])
+        ranking: Ranking | str = game if game in OMAHA_GAMES else Ranking(game)
         contested = [
             AllInPot(
                 pot=int(str(p["pot"])),

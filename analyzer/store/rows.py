@@ -22,7 +22,7 @@ from analyzer.evaluator.categories import CATEGORY_SHIFT
 from analyzer.i18n import render
 from analyzer.replay.findings import Code, Verdict
 from analyzer.ruleset import RuleSet
-from analyzer.stats.allin import allin_pots
+from analyzer.stats.allin import allin_pots, game_of
 from analyzer.stats.facts import (
     ACTION_FACTS,
     KIND_CODES,
@@ -335,8 +335,8 @@ class Rows:
         out["player_counts"].append(len(dealt))
 
     def _add_allins(self, h: int, record: HandRecord, audit: HandAudit, facts: HandFacts, rules: RuleSet) -> None:
-        ranking = rules.ranking.value
-        for contested in allin_pots(record, audit, facts):
+        ranking = game_of(rules)  # Omaha's game in the ranking column: its equity is Omaha's
+        for contested in allin_pots(record, audit, facts, rules):
             self.rows["allins"].append(
                 (
                     h,

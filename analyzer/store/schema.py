@@ -191,7 +191,7 @@ ALLINS = pa.schema(
     [
         ("hand_id", STR),
         ("pot", I16),
-        ("ranking", STR),
+        ("ranking", STR),  # or an Omaha game: analyzer.stats.allin.OMAHA_GAMES
         ("street", STR),
         ("board", STR),
         ("amount", I64),

@@ -73,3 +73,26 @@ def test_amounts_beyond_a_floats_exact_integers_take_the_fraction_path(
 
 def test_no_pots_no_rows() -> None:
     assert adjust_frame(pl.DataFrame(schema=RESULT_SCHEMA)).height == 0
+
+
+def test_omaha_all_ins_are_computed_from_the_flop_and_counted_before_it(tmp_path: Path) -> None:
+    """An imported Omaha night: the flop all-in gets its exact Omaha equity (167/205 of 12);
+    the preflop one none, and it is counted with its reason."""
+    from analyzer.stats.allin import OMAHA_PREFLOP
+    from analyzer.store.allin_pass import fill_allin_ev, not_computed
+    from tests.analyzer.test_stats_allin import OMAHA_FLOP
+    from tests.analyzer.test_stats_allin import OMAHA_PREFLOP as PREFLOP_HAND
+
+    flop = OMAHA_FLOP.format(rules="omaha-pl", wins="win Ana 12")
+    path = tmp_path / "omaha.txt"
+    path.write_text("id om-flop\n" + flop + "\n\nid om-preflop\n" + PREFLOP_HAND, encoding="utf-8")
+    store = Store(tmp_path / "store")
+    import_paths([path], store, workers=1)
+    assert fill_allin_ev(store) == 1
+    rows = store.scan("allin_ev").select("hand_id", "player", "won", "expected", "equity").sort("player").collect()
+    assert rows.rows() == [
+        ("om-flop", "Ana", 12, 167 * 12 / 205, 167 / 205),
+        ("om-flop", "Ben", 0, 38 * 12 / 205, 38 / 205),
+    ]
+    assert not_computed(store) == 1
+    assert OMAHA_PREFLOP == "omaha all-in before the flop: equity not computed"

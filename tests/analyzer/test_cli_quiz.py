@@ -116,7 +116,7 @@ def test_json_in_spanish_for_one_kind_and_level() -> None:
         (
             ["--kind", "bluffing"],
             "sixplus: quiz: --kind: expected one of low-straight, best-five, who-wins, "
-            "name-hand, outs, side-pots, betting, got 'bluffing'",
+            "name-hand, outs, side-pots, betting, omaha-high, omaha-low, got 'bluffing'",
         ),
         (["--count", "0"], "sixplus: quiz: --count: expected a whole number, 1 to 10000, got '0'"),
         (["--level", "5"], "sixplus: quiz: --level: expected a whole number, 1 to 3, got '5'"),

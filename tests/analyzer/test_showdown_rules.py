@@ -125,3 +125,91 @@ win Ana 17
     assert [(p.code.value, str(p.message)) for p in a.problems] == [
         ("RAKE_MISMATCH", "the rake of 3 is above the cap of 2")
     ]
+
+
+def _all_show(name: str):  # type: ignore[no-untyped-def]
+    """An Omaha preset with every hand still in turned up (as 000/004 ask), so SH-MUCK applies."""
+    from analyzer.ruleset import load_rules
+
+    rules = load_rules(name)
+    return dataclasses.replace(rules, showdown=dataclasses.replace(rules.showdown, all_show=True))
+
+
+OMAHA_RIVER = """
+rules omaha-pl
+stakes sb=1 bb=2
+seats Ana 100, Ben 100
+button Ana
+deal
+preflop Ana c Ben x
+flop Ks 9s 7s: Ben x Ana x
+turn 6d: Ben x Ana x
+river Js: Ben x Ana b4 Ben c
+show Ana Tc Td 2h 3h
+muck Ben {ben}
+win Ana 12
+"""
+
+
+def test_sh_muck_omaha_a_mucked_flush_of_two_hole_cards_beats_the_pair_paid() -> None:
+    """OM-TWO-PLUS-THREE and SH-MUCK: Ben's As Qs with three board spades is an ace-high flush;
+    Ana's tens were paid: the audit names the better hand mucked, judged by Omaha's rule."""
+    a = audit_with(record(OMAHA_RIVER.format(ben="As Qs 2d 3c")), _all_show("omaha-pl"))
+    assert [(p.code.value, p.rule, str(p.message)) for p in a.problems] == [
+        (
+            "BETTER_HAND_MUCKED",
+            "SH-MUCK",
+            "Ben mucked As Qs 2d 3c (flush, ace high), which beats Ana who won the main pot (12); under omaha-pl "
+            "every hand still in is turned up, so the better hand wins it",
+        )
+    ]
+
+
+def test_sh_muck_omaha_one_spade_with_four_on_board_is_no_flush() -> None:
+    """OM-TWO-PLUS-THREE: As alone with four board spades makes no flush in Omaha (any five of
+    the nine cards would): A-K-J-9-4 loses to Ana's tens, nothing to say."""
+    a = audit_with(record(OMAHA_RIVER.format(ben="As 2d 3d 4c")), _all_show("omaha-pl"))
+    assert a.problems == ()
+
+
+HILO = """
+rules omaha-hilo-pl
+stakes sb=1 bb=2
+seats Ana 100, Ben 100, Carla 100
+button Carla
+deal
+preflop Carla c Ana c Ben x
+flop 4c 6s 8h: Ana x Ben b6 Carla c Ana c
+turn Qd: Ana x Ben x Carla x
+river Jd: Ana x Ben x Carla x
+"""
+
+
+def test_sh_muck_hilo_a_mucked_better_low_than_the_low_paid_is_named() -> None:
+    """OM-HILO-SPLIT: Carla's kings take the high half, Ana's 8-6-4-3-A the low half (12); Ben
+    mucked 8-6-4-2-A, the better low (and nines, no better high)."""
+    text = HILO + "show Ana Ah 3h 7d Tc\nshow Carla Kh Ks Kd 5c\nmuck Ben As 2c 9c 9s\nwin Carla 12\nwin Ana 12"
+    a = audit_with(record(text), _all_show("omaha-hilo-pl"))
+    assert [(p.code.value, str(p.message)) for p in a.problems] == [
+        (
+            "BETTER_HAND_MUCKED",
+            "Ben mucked As 2c 9c 9s (low 8-6-4-2-A), which beats Ana who won the main pot (12); under "
+            "omaha-hilo-pl every hand still in is turned up, so the better hand wins it",
+        )
+    ]
+
+
+def test_sh_muck_hilo_a_mucked_low_where_the_pot_was_scooped_for_want_of_one_is_named() -> None:
+    """OM-HILO-SCOOP: no hand shown has a low, so Carla's kings scoop 24 over Ana's tens; Ben
+    mucked a qualifying low and would have taken half. Without a low, his nines say nothing."""
+    text = HILO + "show Ana Td Th 5h 5d\nshow Carla Kh Ks Kd 5c\nmuck Ben As 2c 9c 9s\nwin Carla 24"
+    a = audit_with(record(text), _all_show("omaha-hilo-pl"))
+    assert [(p.code.value, str(p.message)) for p in a.problems] == [
+        (
+            "BETTER_HAND_MUCKED",
+            "Ben mucked As 2c 9c 9s (low 8-6-4-2-A), which beats Carla who won the main pot (24); under "
+            "omaha-hilo-pl every hand still in is turned up, so the better hand wins it",
+        )
+    ]
+    beaten_high_only = HILO + "show Ana Td Th 5h 5d\nshow Carla Kh Ks Kd 5c\nmuck Ben Ac Kc 9c 9s\nwin Carla 24"
+    assert audit_with(record(beaten_high_only), _all_show("omaha-hilo-pl")).problems == ()

@@ -127,3 +127,105 @@ def test_equity_is_computed_once_per_suit_pattern() -> None:
     ours = deal_shares(SOT, (("As", "Ah"), ("Ks", "Kh")), (), ((0, 1),))
     relabelled = deal_shares(SOT, (("Kc", "Kd"), ("Ac", "Ad")), (), ((0, 1),))
     assert ours == ((relabelled[0][1], relabelled[0][0]),)
+
+
+# ---- Omaha all-ins -------------------------------------------------------------------------
+
+OMAHA_FLOP = """rules {rules}
+stakes sb=1 bb=2
+seats Ana 6, Ben 6
+button Ana
+deal
+preflop Ana c Ben x
+flop Ah 9c 4s: Ben a Ana a
+turn 2d
+river Kc
+show Ana As Ad Kh Qh
+show Ben 8c 7c 6d 5d
+{wins}
+"""
+
+OMAHA_PREFLOP = """rules omaha-pl
+stakes sb=1 bb=2
+seats Ana 6, Ben 6
+button Ana
+deal
+preflop Ana a Ben a
+flop Ah 9c 4s
+turn 2d
+river Kc
+show Ana As Ad Kh Qh
+show Ben 8c 7c 6d 5d
+win Ana 12
+"""
+
+
+def _omaha_pots(text: str, name: str) -> tuple:  # type: ignore[type-arg]
+    from analyzer.ruleset import load_rules
+
+    hand, result = audited(text)
+    return allin_pots(hand, result, hand_facts(hand, {r.player: sum(r.won) for r in result.ledger}), load_rules(name))
+
+
+def test_omaha_flop_all_in_gets_the_exact_omaha_equity() -> None:
+    """OM-TWO-PLUS-THREE: aces with A-9-4 on the flop against 8-7-6-5: 820 run-outs, Ana's
+    share 167/205 of the 12 chips (the Omaha enumeration; the Hold'em one would be wrong)."""
+    (pot,) = _omaha_pots(OMAHA_FLOP.format(rules="omaha-pl", wins="win Ana 12"), "omaha-pl")
+    assert (pot.amount, pot.board, pot.cards) == (
+        12,
+        ("Ah", "9c", "4s"),
+        (("As", "Ad", "Kh", "Qh"), ("8c", "7c", "6d", "5d")),
+    )
+    results = {r.player: r for r in adjusted([pot], "omaha-high")}
+    assert results["Ana"].equity == Fraction(167, 205) and results["Ana"].expected == Fraction(167 * 12, 205)
+    assert results["Ben"].expected == Fraction(38 * 12, 205) and results["Ben"].won == 0
+
+
+def test_omaha_hi_lo_all_in_halves_each_run_out() -> None:
+    """OM-HILO-SPLIT: the same hands hi/lo; Ben's 8-7-6-5 makes a low on many run-outs (here
+    6-5-4-2-A took half: Ben won 6)."""
+    (pot,) = _omaha_pots(OMAHA_FLOP.format(rules="omaha-hilo-pl", wins="win Ana 6\nwin Ben 6"), "omaha-hilo-pl")
+    results = {r.player: r for r in adjusted([pot], "omaha-high-low")}
+    assert (results["Ana"].equity, results["Ben"].equity) == (Fraction(109, 205), Fraction(96, 205))
+    assert results["Ben"].expected == Fraction(96 * 12, 205) and results["Ben"].won == 6
+
+
+def test_omaha_preflop_all_in_is_not_computed_and_says_why() -> None:
+    from analyzer.ruleset import load_rules
+    from analyzer.stats.allin import OMAHA_PREFLOP as REASON
+    from analyzer.stats.allin import game_of, not_computed
+
+    assert _omaha_pots(OMAHA_PREFLOP, "omaha-pl") == ()
+    hand, result = audited(OMAHA_PREFLOP)
+    facts = hand_facts(hand, {r.player: sum(r.won) for r in result.ledger})
+    assert not_computed(facts, load_rules("omaha-pl")) == REASON == "omaha all-in before the flop: equity not computed"
+    assert not_computed(facts, load_rules("holdem")) == ""
+    assert [game_of(load_rules(n)) for n in ("omaha-pl", "omaha5-pl", "omaha-hilo-fl", "holdem")] == [
+        "omaha-high",
+        "omaha-high",
+        "omaha-high-low",
+        "standard",
+    ]
+
+
+def test_omaha_all_in_in_the_column_pass_equals_the_fractions() -> None:
+    """The store's pass: an Omaha key's numerators over one denominator give the same numbers."""
+    import polars as pl
+
+    from analyzer.store.allin_pass import adjust_frame, adjust_hands
+
+    (pot,) = _omaha_pots(OMAHA_FLOP.format(rules="omaha-pl", wins="win Ana 12"), "omaha-pl")
+    row = {
+        "hand_id": "h1",
+        "pot": 0,
+        "ranking": "omaha-high",
+        "street": pot.street.value,
+        "board": " ".join(pot.board),
+        "amount": pot.amount,
+        "players": list(pot.players),
+        "cards": [" ".join(c) for c in pot.cards],
+        "won": list(pot.won),
+    }
+    frame = adjust_frame(pl.DataFrame([row]))
+    assert frame.rows() == adjust_hands([[row]])
+    assert frame.rows() == [("h1", "Ana", 12, 167 * 12 / 205, 167 / 205), ("h1", "Ben", 0, 38 * 12 / 205, 38 / 205)]
