@@ -22,6 +22,7 @@ from analyzer.casino.outcomes import Outcome, OutcomeSet
 from analyzer.casino.settle import Settled, settle
 from analyzer.errors import AnalyzerError
 from analyzer.evaluator import Ranking
+from analyzer.i18n import Amount, Arg, Fixed, Join, Msg, msg, pmsg
 from analyzer.money import CHIPS, format_money
 from analyzer.replay.findings import Verdict
 from parsers.casino import CasinoBet, CasinoDraw, DrawStatus, Side
@@ -66,6 +67,12 @@ CANCEL_REASONS: dict[str, tuple[str, str]] = {
     "dealer-no-cut-card": ("C-DEALER-MISTAKE", "the dealer forgot the cut card (§5.1.3.1.5)"),
     "dealer-wrong-scan": ("C-DEALER-MISTAKE", "a card scanned wrongly by the dealer (§5.1.3.1.6)"),
 }
+#: an announced result as the audit says it
+RESULT_WORDS: dict[Side, Msg] = {
+    Side.PLAYER: pmsg("result", "player"),
+    Side.DEALER: pmsg("result", "dealer"),
+    Side.SPLIT: pmsg("result", "split"),
+}
 _ORDER = {Verdict.OK: 0, Verdict.WARN: 1, Verdict.VIOLATION: 2, Verdict.UNREADABLE: 3}
 
 
@@ -73,7 +80,7 @@ _ORDER = {Verdict.OK: 0, Verdict.WARN: 1, Verdict.VIOLATION: 2, Verdict.UNREADAB
 class CasinoProblem:
     code: CasinoCode
     verdict: Verdict  # WARN, VIOLATION, or UNREADABLE (the draw or bet could not be checked)
-    message: str
+    message: Msg  # "draw d1: ..." or "bet b1: ...", rendered at the edge in the reader's language
     rule: str | None  # the RULES.md id where a seed states the rule
     draw_id: str
     bet_id: str | None = None
@@ -81,6 +88,11 @@ class CasinoProblem:
 
 def worst(problems: Iterable[CasinoProblem]) -> Verdict:
     return max((p.verdict for p in problems), key=_ORDER.__getitem__, default=Verdict.OK)
+
+
+def amount(value: int, decimals: int) -> Amount:
+    """Minor units as a message argument: written as :func:`money` writes them, in the reader's locale."""
+    return Amount(value, CHIPS, decimals)
 
 
 def money(amount: int, decimals: int) -> str:
@@ -149,12 +161,14 @@ def check_draw(draw: CasinoDraw, ranking: Ranking) -> DrawAudit:
     """The draw's own problems and, where the cards allow, its showdown."""
     problems: list[CasinoProblem] = []
 
-    def add(code: CasinoCode, verdict: Verdict, rule: str | None, message: str) -> None:
-        problems.append(CasinoProblem(code, verdict, f"draw {draw.draw_id}: {message}", rule, draw.draw_id))
+    def add(code: CasinoCode, verdict: Verdict, rule: str | None, message: Msg) -> None:
+        text = msg("draw {draw}: {problem}", draw=draw.draw_id, problem=message)
+        problems.append(CasinoProblem(code, verdict, text, rule, draw.draw_id))
 
     completed = draw.status is DrawStatus.COMPLETED
     sides = {"Player": draw.player, "Dealer": draw.dealer, "board": draw.board}
     wanted = {"Player": 2, "Dealer": 2, "board": 5}
+    names = {"Player": msg("the Player"), "Dealer": msg("the Dealer"), "board": pmsg("casino", "the board")}
     readable = True
     for side, texts in sides.items():
         known = [c for c in texts if c != UNKNOWN]
@@ -164,7 +178,12 @@ def check_draw(draw: CasinoDraw, ranking: Ranking) -> DrawAudit:
                 CasinoCode.DRAW_INCOMPLETE,
                 Verdict.UNREADABLE if completed else Verdict.WARN,
                 "C-SIDES",
-                f"the {side} needs {wanted[side]} cards face up, found {' '.join(texts) or 'none'}",
+                msg(
+                    "{side} needs {count} cards face up, found {cards}",
+                    side=names[side],
+                    count=wanted[side],
+                    cards=" ".join(texts) or pmsg("cards", "none"),
+                ),
             )
     everything = [*draw.player, *draw.dealer, *draw.board, *(b.card for b in draw.burned), *draw.discards]
     cards = _known(everything)
@@ -175,18 +194,22 @@ def check_draw(draw: CasinoDraw, ranking: Ranking) -> DrawAudit:
             CasinoCode.CARD_NOT_IN_DECK,
             Verdict.VIOLATION,
             "C-DECK",
-            f"{', '.join(outside)} is not in the 36-card deck (6 to ace)",
+            msg("{cards} is not in the 36-card deck (6 to ace)", cards=Join(tuple(outside), "list")),
         )
     twice = sorted({c.text for c in cards if cards.count(c) > 1})
     if twice:
         readable = False
-        add(CasinoCode.DUPLICATE_CARD, Verdict.VIOLATION, "C-DECK", f"{', '.join(twice)} appears twice in one deck")
+        text = msg("{cards} appears twice in one deck", cards=Join(tuple(twice), "list"))
+        add(CasinoCode.DUPLICATE_CARD, Verdict.VIOLATION, "C-DECK", text)
     if len(draw.discards) > 3 or (completed and draw.discards and len(draw.discards) != 3):
         add(
             CasinoCode.DISCARD_COUNT,
             Verdict.WARN,
             "C-DISCARD",
-            f"one card is discarded before each of the flop, turn and river, found {len(draw.discards)}",
+            msg(
+                "one card is discarded before each of the flop, turn and river, found {count}",
+                count=len(draw.discards),
+            ),
         )
     for burn in draw.burned:
         if not 1 <= burn.round <= 4:
@@ -194,7 +217,11 @@ def check_draw(draw: CasinoDraw, ranking: Ranking) -> DrawAudit:
                 CasinoCode.BURN_ROUND,
                 Verdict.WARN,
                 "C-BURN",
-                f"{burn.card} was burned in round {burn.round}: cards are dealt (and burned) only in rounds 1 to 4",
+                msg(
+                    "{card} was burned in round {round}: cards are dealt (and burned) only in rounds 1 to 4",
+                    card=burn.card,
+                    round=burn.round,
+                ),
             )
     if not completed:
         if draw.cancel_reason not in CANCEL_REASONS:
@@ -202,8 +229,11 @@ def check_draw(draw: CasinoDraw, ranking: Ranking) -> DrawAudit:
                 CasinoCode.CANCEL_REASON,
                 Verdict.WARN,
                 "C-CANCEL",
-                f"cancelled for {draw.cancel_reason or 'no stated reason'!r}, not one of the reasons of §5.1 "
-                f"({', '.join(CANCEL_REASONS)})",
+                msg(
+                    "cancelled for {reason}, not one of the reasons of §5.1 ({reasons})",
+                    reason=repr(draw.cancel_reason) if draw.cancel_reason else msg("no stated reason"),
+                    reasons=Join(tuple(CANCEL_REASONS), "list"),
+                ),
             )
         return DrawAudit(draw, None, tuple(problems))
     if not readable:
@@ -214,7 +244,11 @@ def check_draw(draw: CasinoDraw, ranking: Ranking) -> DrawAudit:
             CasinoCode.RESULT_MISMATCH,
             Verdict.VIOLATION,
             "C-RESULT-DATA",
-            f"announced {draw.result.value}, but the cards say {showdown.words()}",
+            msg(
+                "announced {announced}, but the cards say {result}",
+                announced=RESULT_WORDS[draw.result],
+                result=showdown.words(),
+            ),
         )
     return DrawAudit(draw, showdown, tuple(problems))
 
@@ -236,21 +270,48 @@ class _Quotes:
         return self.done[key]
 
 
-def _reason(audit: DrawAudit, outcome: Outcome, settled: Settled, bet: CasinoBet, owed: int) -> tuple[str, str]:
+def _reason(audit: DrawAudit, outcome: Outcome, settled: Settled, bet: CasinoBet, owed: int) -> tuple[str, Msg]:
     """The rule and a sentence saying why the bet is owed what it is owed."""
     showdown = audit.showdown
     if settled is Settled.REFUNDED:
-        return "C-REFUND", "the draw was cancelled, so every stake is refunded at odds 1.00"
+        return "C-REFUND", msg("the draw was cancelled, so every stake is refunded at odds 1.00")
     assert showdown is not None
     rule = "C-SPLIT" if showdown.result is Side.SPLIT else "C-SETTLE"
     if settled is Settled.WON:
-        amount = f"{money(bet.stake, bet.decimals)} x {bet.odds} = {money(owed, bet.decimals)}"
-        return rule, f'"{outcome.name}" won ({showdown.words()}): {amount}'
+        return rule, msg(
+            '"{outcome}" won ({result}): {stake} x {odds} = {owed}',
+            outcome=outcome.title,
+            result=showdown.words(),
+            stake=amount(bet.stake, bet.decimals),
+            odds=Fixed(str(bet.odds)),
+            owed=amount(owed, bet.decimals),
+        )
     if settled is Settled.PUSHED:
-        return rule, "the draw was a split, and a Player or Dealer bet gets its stake back on a split"
+        return rule, msg("the draw was a split, and a Player or Dealer bet gets its stake back on a split")
     if showdown.result is Side.SPLIT and outcome.result in ("player", "dealer"):
-        return rule, "the draw was a split, and a Player or Dealer bet loses on a split (side_bets_on_split = lose)"
-    return rule, f'"{outcome.name}" lost ({showdown.words()})'
+        return rule, msg(
+            "the draw was a split, and a Player or Dealer bet loses on a split (side_bets_on_split = lose)"
+        )
+    return rule, msg('"{outcome}" lost ({result})', outcome=outcome.title, result=showdown.words())
+
+
+def decided(round: int, outcome: Msg | str, status: Status, state: Arg) -> Msg:
+    """Why a bet on a decided outcome is refused (C-DECIDED): won or lost already when taken."""
+    if status is Status.WON:
+        return msg(
+            'taken in round {round} on "{outcome}", which was already won then ({state}): '
+            "no bets are accepted on a decided outcome",
+            round=round,
+            outcome=outcome,
+            state=state,
+        )
+    return msg(
+        'taken in round {round} on "{outcome}", which was already lost then ({state}): '
+        "no bets are accepted on a decided outcome",
+        round=round,
+        outcome=outcome,
+        state=state,
+    )
 
 
 def _check_bet(
@@ -262,46 +323,60 @@ def _check_bet(
     seen: set[str],
 ) -> BetAudit:
     problems: list[CasinoProblem] = []
-    what = f"bet {bet.bet_id}"
 
-    def add(code: CasinoCode, verdict: Verdict, rule: str | None, message: str) -> None:
-        problems.append(CasinoProblem(code, verdict, f"{what}: {message}", rule, bet.draw_id, bet.bet_id))
+    def add(code: CasinoCode, verdict: Verdict, rule: str | None, message: Msg) -> None:
+        text = msg("bet {bet}: {problem}", bet=bet.bet_id, problem=message)
+        problems.append(CasinoProblem(code, verdict, text, rule, bet.draw_id, bet.bet_id))
 
     if bet.bet_id in seen:
-        add(CasinoCode.DUPLICATE_BET, Verdict.WARN, None, "the same bet id was recorded before")
+        add(CasinoCode.DUPLICATE_BET, Verdict.WARN, None, msg("the same bet id was recorded before"))
     seen.add(bet.bet_id)
     outcome = outcomes.get(bet.outcome)
     if audit is None:
-        add(CasinoCode.UNKNOWN_DRAW, Verdict.UNREADABLE, None, f"draw {bet.draw_id!r} is not in the session")
+        text = msg("draw {draw} is not in the session", draw=repr(bet.draw_id))
+        add(CasinoCode.UNKNOWN_DRAW, Verdict.UNREADABLE, None, text)
     if outcome is None:
         add(
             CasinoCode.UNKNOWN_OUTCOME,
             Verdict.UNREADABLE,
             "C-BET-PLACEMENT",
-            f"outcome {bet.outcome!r} is not among the betting options ({', '.join(outcomes.ids())})",
+            msg(
+                "outcome {outcome} is not among the betting options ({options})",
+                outcome=repr(bet.outcome),
+                options=Join(tuple(outcomes.ids()), "list"),
+            ),
         )
     if bet.round not in ROUNDS:
         add(
             CasinoCode.BET_ROUND,
             Verdict.VIOLATION,
             "C-BET-PLACEMENT",
-            f"taken in round {bet.round}: bets are accepted only in betting rounds 1 to 5",
+            msg("taken in round {round}: bets are accepted only in betting rounds 1 to 5", round=bet.round),
         )
     limits = outcomes.settlement
     if bet.stake <= 0:
-        add(CasinoCode.STAKE_NOT_POSITIVE, Verdict.VIOLATION, None, f"a stake of {money(bet.stake, bet.decimals)}")
+        text = msg("a stake of {stake}", stake=amount(bet.stake, bet.decimals))
+        add(CasinoCode.STAKE_NOT_POSITIVE, Verdict.VIOLATION, None, text)
     elif bet.stake < limits.min_stake or (limits.max_stake and bet.stake > limits.max_stake):
-        bounds = f"{money(limits.min_stake, bet.decimals)} to " + (
-            money(limits.max_stake, bet.decimals) if limits.max_stake else "no maximum"
+        low = amount(limits.min_stake, bet.decimals)
+        bounds = (
+            msg("{low} to {high}", low=low, high=amount(limits.max_stake, bet.decimals))
+            if limits.max_stake
+            else msg("{low} to no maximum", low=low)
         )
         add(
             CasinoCode.STAKE_OUTSIDE_LIMITS,
             Verdict.VIOLATION,
             "C-LIMITS",
-            f"a stake of {money(bet.stake, bet.decimals)} is outside the betting limits ({bounds})",
+            msg(
+                "a stake of {stake} is outside the betting limits ({bounds})",
+                stake=amount(bet.stake, bet.decimals),
+                bounds=bounds,
+            ),
         )
     if bet.odds < 1:
-        add(CasinoCode.ODDS_BELOW_ONE, Verdict.VIOLATION, "C-ODDS", f"odds of {bet.odds} return less than the stake")
+        text = msg("odds of {odds} return less than the stake", odds=Fixed(str(bet.odds)))
+        add(CasinoCode.ODDS_BELOW_ONE, Verdict.VIOLATION, "C-ODDS", text)
     if audit is None or outcome is None:
         return BetAudit(bet, outcome, None, None, None, False, tuple(problems))
     draw = audit.draw
@@ -315,25 +390,31 @@ def _check_bet(
             CasinoCode.BET_ON_DECIDED,
             Verdict.VIOLATION,
             "C-DECIDED",
-            f'taken in round {bet.round} on "{outcome.name}", which'
-            f" was already {quote.status.value} then "
-            f"({odds.state.words() if odds else ''}): no bets are accepted on a decided outcome",
+            decided(bet.round, outcome.title, quote.status, odds.state.words() if odds else ""),
         )
     if not cancelled and audit.showdown is None:
-        add(CasinoCode.UNSETTLED, Verdict.UNREADABLE, "C-SETTLE", f"draw {draw.draw_id} cannot be re-checked")
+        text = msg("draw {draw} cannot be re-checked", draw=draw.draw_id)
+        add(CasinoCode.UNSETTLED, Verdict.UNREADABLE, "C-SETTLE", text)
         return BetAudit(bet, outcome, None, None, quote, cancelled, tuple(problems))
     settled, owed = settle(
         bet, outcome, status=draw.status, showdown=audit.showdown, settlement=outcomes.settlement, ranking=ranking
     )
     if bet.paid != owed:
         rule, why = _reason(audit, outcome, settled, bet, owed)
-        stake = f"{money(bet.stake, bet.decimals)} at {bet.odds}"
         add(
             CasinoCode.WRONG_PAYOUT,
             Verdict.VIOLATION,
             rule,
-            f'"{outcome.name}", round {bet.round}, {stake}: paid {money(bet.paid, bet.decimals)} '
-            f"but owed {money(owed, bet.decimals)}; {why}",
+            msg(
+                '"{outcome}", round {round}, {stake} at {odds}: paid {paid} but owed {owed}; {why}',
+                outcome=outcome.title,
+                round=bet.round,
+                stake=amount(bet.stake, bet.decimals),
+                odds=Fixed(str(bet.odds)),
+                paid=amount(bet.paid, bet.decimals),
+                owed=amount(owed, bet.decimals),
+                why=why,
+            ),
         )
     return BetAudit(bet, outcome, settled, owed, quote, cancelled, tuple(problems))
 
@@ -356,7 +437,11 @@ def audit_session(
             problem = CasinoProblem(
                 CasinoCode.DUPLICATE_DRAW,
                 Verdict.UNREADABLE,
-                f"draw {draw.draw_id}: recorded before (line {first.line}); its bets are settled against that one",
+                msg(
+                    "draw {draw}: recorded before (line {line}); its bets are settled against that one",
+                    draw=draw.draw_id,
+                    line=str(first.line),
+                ),
                 None,
                 draw.draw_id,
             )

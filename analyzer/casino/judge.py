@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from analyzer.cards import Card, CardsLike, clean, pretty
 from analyzer.casino.exact import ROYAL, classes_of
 from analyzer.evaluator import Category, HandValue, Ranking, evaluate
+from analyzer.i18n import Cards, Msg, msg
 from parsers.casino import Side
 
 
@@ -78,14 +79,27 @@ class Showdown:
     dealer_class: int
     rule: str  # the RULES.md id that decided: C-RANKING, C-TIES, C-FLUSH-TIE or C-SPLIT
 
-    def words(self) -> str:
-        """One sentence: "the Player won with Flush, ace high: ... against the Dealer's ..."."""
-        p, d = self.player.describe(), self.dealer.describe()
+    def words(self) -> Msg:
+        """One sentence: "the Player won with Flush, ace high: ... against the Dealer's ...",
+        rendered in the reader's language."""
+        p, d = hand_text(self.player), hand_text(self.dealer)
         if self.result is Side.SPLIT:
-            return f"a split: the Player's {p} ties the Dealer's {d}"
+            return msg("a split: the Player's {player} ties the Dealer's {dealer}", player=p, dealer=d)
         if self.result is Side.PLAYER:
-            return f"the Player won with {p} against the Dealer's {d}"
-        return f"the Dealer won with {d} against the Player's {p}"
+            return msg("the Player won with {player} against the Dealer's {dealer}", player=p, dealer=d)
+        return msg("the Dealer won with {dealer} against the Player's {player}", dealer=d, player=p)
+
+
+def hand_text(value: HandValue) -> Msg:
+    """A hand's words and its five cards, in the reader's language: "Straight, nine high: 9♠ 8♠ 7♦ 6♥ A♣".
+
+    >>> from analyzer.i18n import render
+    >>> render(hand_text(evaluate("Qh Jh Th 9c 8d", "trips-over-straight")), "de")
+    'Straße bis zur Dame: D♥ B♥ 10♥ 9♣ 8♦'
+    """
+    from analyzer.quiz.names import name_of  # the one place a hand's name is worded
+
+    return msg("{hand}: {cards}", hand=name_of(value).text(), cards=Cards(value.cards))
 
 
 def judge(player: CardsLike, dealer: CardsLike, board: CardsLike, ranking: Ranking | str) -> Showdown:

@@ -37,6 +37,7 @@ from analyzer.casino.errors import CasinoStateError
 from analyzer.casino.exact import Counts, count_deals
 from analyzer.casino.outcomes import OutcomeSet
 from analyzer.evaluator import Ranking
+from analyzer.i18n import Arg, Cards, Join, msg
 from parsers.casino import CasinoDraw
 
 ROUNDS = (1, 2, 3, 4, 5)
@@ -59,15 +60,16 @@ class GameState:
     board: tuple[Card, ...] = ()
     dead: tuple[Card, ...] = ()  # burned face up in an earlier round
 
-    def words(self) -> str:
-        parts = [f"round {self.round}"]
+    def words(self) -> Join:
+        """The round and its cards face up, in the reader's language: "round 3, Player A♠ K♦, board A♥ 7♥ 6♥"."""
+        parts: list[Arg] = [msg("round {n}", n=self.round)]
         if self.player:
-            parts.append(f"Player {pretty(self.player)}")
+            parts.append(msg("Player {cards}", cards=Cards(self.player)))
         if self.board:
-            parts.append(f"board {pretty(self.board)}")
+            parts.append(msg("board {cards}", cards=Cards(self.board)))
         if self.dead:
-            parts.append(f"burned {pretty(self.dead)}")
-        return ", ".join(parts)
+            parts.append(msg("burned {cards}", cards=Cards(self.dead)))
+        return Join(tuple(parts), "list")
 
 
 def pretty_text(cards: tuple[Card, ...]) -> str:

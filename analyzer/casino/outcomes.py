@@ -23,6 +23,7 @@ import numpy.typing as npt
 from analyzer.casino.errors import OutcomeFileError
 from analyzer.casino.exact import CLASSES, RESULTS, ROYAL
 from analyzer.evaluator.categories import ORDER, POSITION, Category, Ranking
+from analyzer.i18n import N_, Msg
 
 Hand = Literal["player", "dealer", "winning", "either", "both"]
 OnSplit = Literal["lose", "refund"]
@@ -30,6 +31,30 @@ Rounding = Literal["down", "half-up", "half-even"]
 ROUNDING_MODES = {"down": ROUND_DOWN, "half-up": ROUND_HALF_UP, "half-even": ROUND_HALF_EVEN}
 CATEGORY_NAMES: tuple[str, ...] = (*(c.value for c in Category), "royal flush")
 SHIPPED = "outcomes.toml"
+#: the names of the shipped outcomes (``outcomes.toml``), marked for the catalogs: a shipped
+#: outcome's name is shown in the reader's language, a user's own outcome file as written
+SHIPPED_NAMES: frozenset[str] = frozenset(
+    (
+        N_("Player wins"),
+        N_("Dealer wins"),
+        N_("Split"),
+        N_("The winning hand is a high card"),
+        N_("The winning hand is a pair"),
+        N_("The winning hand is two pair"),
+        N_("The winning hand is a straight"),
+        N_("The winning hand is three of a kind"),
+        N_("The winning hand is a full house"),
+        N_("The winning hand is a flush"),
+        N_("The winning hand is four of a kind"),
+        N_("The winning hand is a straight flush or a royal flush"),
+        N_("Player makes a flush or better"),
+        N_("Dealer makes a flush or better"),
+        N_("Player makes three of a kind or better"),
+        N_("Dealer makes three of a kind or better"),
+        N_("Either hand makes four of a kind or better"),
+        N_("Player wins with a flush or better"),
+    )
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +68,11 @@ class Outcome:
     categories: tuple[str, ...] = ()  # the hand is one of these ...
     at_least: str | None = None  # ... or this category or better
     on_split: OnSplit | None = None  # overrides Settlement.side_bets_on_split
+
+    @property
+    def title(self) -> Msg | str:
+        """The name to show: a shipped outcome's in the reader's language, any other as written."""
+        return Msg(self.name) if self.name in SHIPPED_NAMES else self.name
 
     def classes(self, ranking: Ranking) -> frozenset[int]:
         """The classes the hand clause accepts under a ranking (0..8 categories, 9 royal)."""

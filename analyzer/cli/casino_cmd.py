@@ -15,7 +15,7 @@ from analyzer.casino.odds import as_decimal, quotes, state_of
 from analyzer.casino.outcomes import load_outcomes
 from analyzer.casino.report import RULES, CasinoReport, casino_ranking, report_files
 from analyzer.cli.errors import EXIT_OK, EXIT_PROBLEMS, fail, user_errors
-from analyzer.i18n import f_
+from analyzer.i18n import _, f_, fn_, msg, nmsg, number, pgettext, render
 from analyzer.ruleset import load_rules
 from parsers.casino import read_file
 
@@ -33,7 +33,7 @@ def _ratio(value: Fraction | None, places: int = 6) -> float | None:
 
 
 def _problem(p: CasinoProblem) -> dict[str, Any]:
-    return {"code": p.code.value, "verdict": p.verdict.value, "rule": p.rule, "message": p.message}
+    return {"code": p.code.value, "verdict": p.verdict.value, "rule": p.rule, "message": render(p.message)}
 
 
 def _draw_json(a: DrawAudit) -> dict[str, Any]:
@@ -95,7 +95,8 @@ def _margin_json(m: MarginRow) -> dict[str, Any]:
 
 
 def _percent(value: Fraction | None) -> str:
-    return "-" if value is None else f"{float(value) * 100:6.2f}%"
+    """A share as a percentage with two decimals, in the locale's way: ``12.34%``, ``12,34 %``."""
+    return "-" if value is None else pgettext("percent", "{value}%").format(value=number(float(value) * 100, ".2f"))
 
 
 def _print_text(report: CasinoReport) -> None:
@@ -103,22 +104,33 @@ def _print_text(report: CasinoReport) -> None:
         click.echo(f"{r.file}:{r.line}: REJECTED {r.code.value}: {r.message}")
     for d in report.audit.draws:
         for p in d.problems:
-            click.echo(f"{d.draw.source.file}:{d.draw.source.line}: {p.code.value}: {p.message}")
+            click.echo(f"{d.draw.source.file}:{d.draw.source.line}: {p.code.value}: {render(p.message)}")
     for b in report.audit.bets:
         for p in b.problems:
-            click.echo(f"{b.bet.source.file}:{b.bet.source.line}: {p.code.value}: {p.message}")
-    click.echo("\nmargin of the offered odds (expected, stake-weighted) and hold (kept, as paid):")
-    click.echo(f"  {'':<34} {'bets':>6} {'margin':>8} {'hold':>8}")
+            click.echo(f"{b.bet.source.file}:{b.bet.source.line}: {p.code.value}: {render(p.message)}")
+    click.echo("\n" + _("margin of the offered odds (expected, stake-weighted) and hold (kept, as paid):"))
+    bets, margin, hold = pgettext("column", "bets"), pgettext("column", "margin"), pgettext("column", "hold")
+    click.echo(f"  {'':<34} {bets:>6} {margin:>8} {hold:>8}")
     for m in report.margins:
         if m.round is None or m.outcome is None:  # the session, each round, each outcome
-            label = m.outcome or ("session" if m.round is None else f"round {m.round}")
+            label = m.outcome or (_("session") if m.round is None else f_("round {n}", n=m.round))
             click.echo(f"  {label:<34} {m.bets:>6} {_percent(m.margin):>8} {_percent(m.hold):>8}")
     s = report.summary()
-    click.echo(
-        f"\n{s.draws} draws ({s.cancelled} cancelled), {s.bets} bets: {s.ok} ok, {s.warn} warn, "
-        f"{s.violation} violation, {s.unreadable} unreadable; {s.wrong_payouts} paid wrongly; "
-        f"{s.rejected} lines rejected; rules {s.rules}"
+    line = msg(
+        "{draws} ({cancelled} cancelled), {bets}: {ok} ok, {warn} warn, {violation} violation, "
+        "{unreadable} unreadable; {wrong} paid wrongly; {rejected}; rules {rules}",
+        draws=nmsg("{n} draw", "{n} draws", s.draws),
+        cancelled=s.cancelled,
+        bets=nmsg("{n} bet", "{n} bets", s.bets),
+        ok=s.ok,
+        warn=s.warn,
+        violation=s.violation,
+        unreadable=s.unreadable,
+        wrong=s.wrong_payouts,
+        rejected=nmsg("{n} line rejected", "{n} lines rejected", s.rejected),
+        rules=s.rules,
     )
+    click.echo("\n" + render(line))
 
 
 @command.command("audit")
@@ -202,7 +214,15 @@ def odds(player: str, board: str, burned: str, outcomes_file: str | None, rules:
         head = {"round": state.round, **cards, "burned": [c.text for c in state.dead], "deals": result.deals}
         click.echo(json.dumps({**head, "quotes": rows}, ensure_ascii=False))
         return
-    click.echo(f"{state.words()}: {result.deals:,} deals, each equally likely")
+    click.echo(
+        fn_(
+            "{state}: {n} deal, each equally likely",
+            "{state}: {n} deals, each equally likely",
+            result.deals,
+            state=state.words(),
+        )
+    )
+    status = {"won": pgettext("outcome", "won"), "lost": pgettext("outcome", "lost")}
     for q in result.quotes:
-        fair = str(as_decimal(q.fair_odds)) if q.fair_odds else q.status.value
-        click.echo(f"  {q.outcome:<34} {float(q.probability):>9.6f}  {fair:>9}")
+        fair = number(as_decimal(q.fair_odds), "f") if q.fair_odds else status.get(q.status.value, q.status.value)
+        click.echo(f"  {q.outcome:<34} {number(float(q.probability), '>9.6f')}  {fair:>9}")

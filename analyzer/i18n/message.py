@@ -8,8 +8,8 @@ JSON and back unchanged.
 Arguments are plain strings (player names), numbers (shown with the locale's separators),
 nested messages, or small typed values each language spells its own way: a :class:`Rank`
 ("eights", "Achten", "ochos"), :class:`Cards` ("10♥ D♠" in German), a :class:`Run`
-("9-8-7-6-A"), a :class:`Percent`, an :class:`Amount` of money or chips, a :class:`Join` of
-several. A template names a rank's form after a colon: ``{pair:many}``, ``{top:to}``.
+("9-8-7-6-A"), a :class:`Percent`, a :class:`Fixed` decimal (odds), an :class:`Amount` of
+money or chips, a :class:`Join` of several. A template names a rank's form after a colon: ``{pair:many}``, ``{top:to}``.
 
 >>> from analyzer.i18n import use
 >>> m = nmsg("{n} warning", "{n} warnings", 2)
@@ -70,6 +70,13 @@ class Percent(msgspec.Struct, frozen=True, tag="percent"):
         return 100 * self.num / self.den if self.den else 0.0
 
 
+class Fixed(msgspec.Struct, frozen=True, tag="fixed"):
+    """A decimal number with its digits as written (decimal odds ``1.90``), shown with the
+    locale's decimal sign: ``1,90`` in German and Spanish."""
+
+    text: str
+
+
 class Amount(msgspec.Struct, frozen=True, tag="amount"):
     """Money or chips in minor units, shown with the currency's symbol and the locale's separators."""
 
@@ -109,7 +116,7 @@ class Msg(msgspec.Struct, frozen=True, tag="msg"):
         return render(self)
 
 
-Arg: TypeAlias = "str | int | float | Msg | Rank | Cards | Run | Percent | Amount | Join"
+Arg: TypeAlias = "str | int | float | Msg | Rank | Cards | Run | Percent | Fixed | Amount | Join"
 
 EMPTY = Msg("")
 
@@ -212,6 +219,8 @@ def render_arg(value: Arg, form: str = "") -> str:
         from analyzer.i18n import pgettext
 
         return pgettext("percent", "{value}%").format(value=number(value.value, ".1f"))
+    if isinstance(value, Fixed):
+        return value.text.replace(".", get_decimal_symbol(_lang())) if "." in value.text else value.text
     if isinstance(value, Amount):
         from analyzer.money import format_money
 

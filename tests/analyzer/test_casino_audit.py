@@ -13,8 +13,10 @@ from analyzer.casino import report_bytes, report_files
 from analyzer.casino.audit import BetAudit
 from analyzer.casino.margins import margins
 from analyzer.casino.odds import Quote, Status
+from analyzer.casino.outcomes import SHIPPED_NAMES, Outcome, load_outcomes
 from analyzer.casino.settle import Settled
 from analyzer.cli import cli
+from analyzer.i18n import render
 from parsers.casino import CasinoBet, read_file, write
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_histories" / "casino"
@@ -147,3 +149,36 @@ def test_cli_odds_refuses_a_board_without_player_cards() -> None:
 def test_every_casino_command_has_an_example() -> None:
     for args in (["casino", "--help"], ["casino", "audit", "--help"], ["casino", "odds", "--help"]):
         assert "Example:" in CliRunner().invoke(cli, args).output
+
+
+def test_a_bet_explanation_is_rendered_in_the_readers_language() -> None:
+    """A casino problem is a message, not an English string: German and Spanish words, the locale's
+    decimal comma, German B and D for jack and queen; English as before."""
+    wrong = next(b for b in sample_report().audit.bets if b.bet.bet_id == "b-wrong-loss").problems[0]
+    assert render(wrong.message, "en") == (
+        'bet b-wrong-loss: "Player wins", round 2, 2.00 at 2.06: paid 0.00 but owed 4.12; "Player wins" won (the '
+        "Player won with Two pair, tens and sevens: 10♥ 10♦ 7♠ 7♦ A♥ against the Dealer's One pair, sevens: "
+        "7♠ 7♦ A♥ J♠ 10♥): 2.00 x 2.06 = 4.12"
+    )
+    assert render(wrong.message, "de") == (
+        "Wette b-wrong-loss: „Spieler gewinnt“, Runde 2, 2,00 zur Quote 2,06: 0,00 ausgezahlt, geschuldet 4,12; "
+        "„Spieler gewinnt“ hat gewonnen (der Spieler gewann mit Zwei Paare, Zehnen und Siebenen: 10♥ 10♦ 7♠ 7♦ A♥ "
+        "gegen Paar, Siebenen: 7♠ 7♦ A♥ B♠ 10♥ des Dealers): 2,00 × 2,06 = 4,12"
+    )
+    assert render(wrong.message, "es").startswith("apuesta b-wrong-loss: «Gana el Jugador», ronda 2, 2,00 a cuota 2,06")
+
+
+def test_the_shipped_outcome_names_are_marked_for_the_catalogs() -> None:
+    """Every outcome of outcomes.toml is shown in the reader's language; a user's own name as written."""
+    shipped = load_outcomes()
+    assert {o.name for o in shipped.outcomes} == SHIPPED_NAMES
+    assert render(shipped.outcomes[0].title, "de") == "Spieler gewinnt"
+    assert Outcome("mine", "Meine Wette", result="player").title == "Meine Wette"
+
+
+def test_cli_audit_in_german_translates_the_margin_table_and_the_summary() -> None:
+    result = CliRunner().invoke(cli, ["--lang", "de", "casino", "audit", str(SAMPLES / "session.jsonl")])
+    assert result.exit_code == 1, result.output
+    lines = result.output.splitlines()
+    assert lines[-1].startswith("11 Ziehungen (1 abgebrochen), 46 Wetten: 41 in Ordnung, 0 Warnung, 5 Verstoß")
+    assert any(line.split()[:3] == ["Sitzung", "43", "6,18"] for line in lines)
