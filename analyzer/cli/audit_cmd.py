@@ -16,8 +16,9 @@ from analyzer.audit.report import audit_json, summary_json
 from analyzer.cli.errors import EXIT_CANNOT_RUN, EXIT_OK, EXIT_PROBLEMS, fail, user_errors
 from analyzer.cli.inputs import FORMATS_HELP, read_all
 from analyzer.cli.output import Lines, json_line
-from analyzer.i18n import _, f_, render
+from analyzer.i18n import _, f_, pgettext, render
 from analyzer.money import ChipValue, Unit, is_chips
+from analyzer.replay.findings import Verdict
 from analyzer.ruleset import load_rules
 from parsers.formats import names
 
@@ -137,19 +138,20 @@ def command(
         fail(text, EXIT_CANNOT_RUN)
     unit = Unit(summary.unit.currency, summary.unit.decimals, value if summary.unit.chips else None)
     summary = replace(summary, unit=unit)
+    hand_line, action, note_line, verdicts = _text_lines()
     with Lines() as out:
         for a in night.audits:
             if as_json:
                 out.add(json_line(audit_json(a, hand_unit(night, a.hand_id, value))))
                 continue
             where = f"{a.file}:{a.line}" if a.line else a.file
-            out.add(f"{where} hand {a.hand_id} [{a.rules or '-'}] {a.verdict.value}")
+            out.add(hand_line.format(where=where, hand=a.hand_id, rules=a.rules or "-", verdict=verdicts[a.verdict]))
             for p in a.problems:
-                at = f" (action {p.action_index})" if p.action_index is not None else ""
+                at = action.format(n=p.action_index) if p.action_index is not None else ""
                 out.add(f"    {p.code.value}{at}: {render(p.message)}")
         if not as_json:
             for note in night.notes:
-                out.add(f"note: {note}")
+                out.add(note_line.format(note=note))
     settled_ok, settlement = True, None
     if ledger_path:
         settled_ok, settlement = settle(night, ledger_path, unit, csv_out, text_out, as_json)
@@ -163,6 +165,19 @@ def command(
             f_("{sentence} (rules: {rules})", sentence=summary.sentence(), rules=", ".join(summary.rules) or "-")
         )
     raise SystemExit(EXIT_PROBLEMS if summary.has_problems or not settled_ok else EXIT_OK)
+
+
+def _text_lines() -> tuple[str, str, str, dict[Verdict, str]]:
+    """The templates of the per-hand lines and the verdict words, in the language in force,
+    looked up once a run (in English exactly "FILE:LINE hand ID [RULES] verdict", as scripts read them)."""
+    verdicts = {
+        Verdict.OK: pgettext("verdict", "ok"),
+        Verdict.NOTE: pgettext("verdict", "note"),
+        Verdict.WARN: pgettext("verdict", "warn"),
+        Verdict.VIOLATION: pgettext("verdict", "violation"),
+        Verdict.UNREADABLE: pgettext("verdict", "unreadable"),
+    }
+    return _("{where} hand {hand} [{rules}] {verdict}"), _(" (action {n})"), _("note: {note}"), verdicts
 
 
 def settle(
@@ -184,7 +199,7 @@ def settle(
     if not as_json:
         with Lines() as out:
             for line in report_lines(settled):
-                out.add(f"settlement: {line}")
+                out.add(_("settlement: {line}").format(line=line))
         return settled.ok, None
     return settled.ok, {
         "ok": settled.ok,

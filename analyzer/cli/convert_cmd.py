@@ -29,23 +29,47 @@ def reason_of(message: str) -> str:
     return _HAND_PREFIX.sub("", message, count=1)
 
 
-def grouped(items: Iterable[tuple[str, str, str]], verb: str) -> list[str]:
-    """``(file, reason, where)`` items as one line per file and reason: "FILE: N hands VERB: REASON (where, ...)"."""
+def grouped(items: Iterable[tuple[str, str, str]], target: str | None = None) -> list[str]:
+    """``(file, reason, where)`` items as one line per file and reason, in the language in force:
+    "FILE: N hands skipped: REASON (where, ...)", or "... not converted to TARGET: ..." with a target."""
     groups: dict[tuple[str, str], list[str]] = {}
     for file, reason, where in items:
         groups.setdefault((file, reason), []).append(where)
     lines = []
     for (file, reason), places in groups.items():
-        shown = ", ".join(places[:SHOWN]) + (f" and {len(places) - SHOWN} more" if len(places) > SHOWN else "")
-        count = f"{len(places)} hand{'s' * (len(places) != 1)}"
-        lines.append(f"{file or '<input>'}: {count} {verb}: {reason} ({shown})")
+        shown = ", ".join(places[:SHOWN])
+        if len(places) > SHOWN:
+            shown += f_(" and {n} more", n=str(len(places) - SHOWN))
+        n, name = len(places), file or "<input>"
+        if target is None:
+            line = fn_(
+                "{file}: {n} hand skipped: {reason} ({places})",
+                "{file}: {n} hands skipped: {reason} ({places})",
+                n,
+                file=name,
+                n=str(n),
+                reason=reason,
+                places=shown,
+            )
+        else:
+            line = fn_(
+                "{file}: {n} hand not converted to {target}: {reason} ({places})",
+                "{file}: {n} hands not converted to {target}: {reason} ({places})",
+                n,
+                file=name,
+                n=str(n),
+                target=target,
+                reason=reason,
+                places=shown,
+            )
+        lines.append(line)
     return lines
 
 
 def _skipped(rejected: list[Rejected]) -> list[str]:
     return grouped(
-        ((r.file, f"{r.code.value}: {reason_of(r.message)}", f"line {r.line}") for r in sorted(rejected, key=_place)),
-        "skipped",
+        (r.file, f"{r.code.value}: {reason_of(r.message)}", f_("line {n}", n=str(r.line)))
+        for r in sorted(rejected, key=_place)
     )
 
 
@@ -57,8 +81,8 @@ def _not_written(failures: list[tuple[HandRecord, HandHistoryError]], target: st
     items = []
     for record, error in failures:
         reason = f"expected {error.expected}, found {error.found!r}" if isinstance(error, ParseError) else str(error)
-        items.append((record.source.file, reason_of(reason), f"hand {record.hand_id}"))
-    return grouped(items, f"not converted to {target}")
+        items.append((record.source.file, reason_of(reason), f_("hand {hand}", hand=record.hand_id)))
+    return grouped(items, target)
 
 
 @click.command("convert", epilog=FORMATS_HELP)

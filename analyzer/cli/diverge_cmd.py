@@ -9,8 +9,9 @@ import click
 from analyzer.cli.errors import EXIT_CANNOT_RUN, EXIT_OK, fail, user_errors
 from analyzer.cli.inputs import read_all
 from analyzer.diverge import Divergence, HandChange, diverge
-from analyzer.i18n import _
-from analyzer.money import amount_text
+from analyzer.i18n import Amount, Join, _, f_, fn_
+from analyzer.i18n.message import render_arg
+from analyzer.money import CHIPS
 from analyzer.ruleset import load_rules
 from parsers.record import HandRecord
 
@@ -42,26 +43,40 @@ def command(paths: tuple[str, ...], rules_name: str, against_name: str, format_n
     raise SystemExit(EXIT_OK)
 
 
+def _money(amount: int, decimals: int) -> str:
+    """Minor units with the locale's separators (chips: no symbol)."""
+    return render_arg(Amount(amount, CHIPS, decimals))
+
+
 def _signed(amount: int, decimals: int) -> str:
-    return ("+" if amount > 0 else "") + amount_text(amount, decimals)
+    return ("+" if amount > 0 else "") + _money(amount, decimals)
+
+
+def _winners(names: tuple[str, ...]) -> str:
+    return render_arg(Join(names)) if names else _("nobody")
 
 
 def _hand_lines(change: HandChange) -> list[str]:
     where = f"{change.file}:{change.line}" if change.line else change.file
-    out = [f"{where} hand {change.hand_id}"]
+    out = [f_("{where} hand {hand}", where=where, hand=change.hand_id)]
     for pot in change.pots:
-        label = "the main pot" if pot.index == 0 else f"side pot {pot.index}"
-        run = f", run {pot.run + 1}" if pot.run else ""
-        out.append(
-            f"    {label}{run} ({amount_text(pot.amount, change.decimals)}): "
-            f"{' and '.join(pot.winners) or 'nobody'} ({pot.hand or '-'}) -> "
-            f"{' and '.join(pot.winners_against) or 'nobody'} ({pot.hand_against or '-'})"
-        )
+        label = _("the main pot") if pot.index == 0 else f_("side pot {n}", n=pot.index)
+        if pot.run:
+            label = f_("{pot}, run {run}", pot=label, run=pot.run + 1)
+        amount = _money(pot.amount, change.decimals)
+        first = f"{_winners(pot.winners)} ({pot.hand or '-'})"
+        second = f"{_winners(pot.winners_against)} ({pot.hand_against or '-'})"
+        out.append(f"    {label} ({amount}): {first} -> {second}")
     for player, before, after in change.changed:
         out.append(f"    {player}: {_signed(before, change.decimals)} -> {_signed(after, change.decimals)}")
     if change.breaks_against:
         out.append(
-            f"    (the other rule set finds {change.breaks_against} more rule break(s) in the actions as played)"
+            "    "
+            + fn_(
+                "(the other rule set finds {n} more rule break in the actions as played)",
+                "(the other rule set finds {n} more rule breaks in the actions as played)",
+                change.breaks_against,
+            )
         )
     return out
 
@@ -71,14 +86,29 @@ def _text_lines(result: Divergence, decimals: int) -> list[str]:
     for change in result.changes:
         lines.extend(_hand_lines(change))
     n = len(result.changes)
-    head = f"{result.hands} hands under {result.rules} and {result.against}: " + (
-        "every payout the same" if not n else f"{n} hand{'s' * (n != 1)} paid differently"
+    changed = (
+        fn_("{n} hand paid differently", "{n} hands paid differently", n, n=str(n)) if n else _("every payout the same")
+    )
+    head = fn_(
+        "{n} hand under {rules} and {against}: {changed}",
+        "{n} hands under {rules} and {against}: {changed}",
+        result.hands,
+        n=str(result.hands),
+        rules=result.rules,
+        against=result.against,
+        changed=changed,
     )
     if result.not_compared:
-        head += f"; {len(result.not_compared)} not compared (hole cards not shown)"
+        head += "; " + f_("{n} not compared (hole cards not shown)", n=str(len(result.not_compared)))
     lines.append(head)
     for player, before, after in result.totals:
-        lines.append(f"    {player}: {_signed(before, decimals)} -> {_signed(after, decimals)} over the night")
+        total = f_(
+            "{player}: {before} -> {after} over the night",
+            player=player,
+            before=_signed(before, decimals),
+            after=_signed(after, decimals),
+        )
+        lines.append("    " + total)
     return lines
 
 

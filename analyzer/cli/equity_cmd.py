@@ -9,6 +9,8 @@ import click
 from analyzer.cards import SHORT_DECK, Card, clean
 from analyzer.cli.errors import user_errors
 from analyzer.equity import EquityResult, equity
+from analyzer.i18n import Cards, f_, fn_, ngettext, number, pgettext
+from analyzer.i18n.message import render_arg
 from analyzer.ranges import RangeEquity, RangeError, parse_range, range_equity
 from analyzer.ruleset import load_rules
 from parsers.errors import HandHistoryError
@@ -82,18 +84,36 @@ def _as_json(result: EquityResult, rules: str) -> dict[str, object]:
     }
 
 
+def _percent(share: float) -> str:
+    """A share as a percentage with two decimals, in the locale's way: ``22.49%``, ``22,49 %``."""
+    return pgettext("percent", "{value}%").format(value=number(share * 100, ".2f"))
+
+
 def _as_text(result: EquityResult, rules: str) -> str:
-    board = " ".join(c.pretty for c in result.board) or "none"
-    dead = " ".join(c.pretty for c in result.dead) or "none"
+    none = pgettext("cards", "none")
+    hand, share, win = pgettext("column", "hand"), pgettext("column", "equity"), pgettext("column", "win")
+    tie, wins, ties = pgettext("column", "tie"), pgettext("column", "wins"), pgettext("column", "ties")
     lines = [
-        f"rules {rules} ({result.ranking.deck_size} cards, {result.ranking.value}); board {board}; dead {dead}",
-        f"{result.runouts:,} run-outs, every one enumerated",
-        f"{'hand':<8} {'equity':>8} {'win':>8} {'tie':>8}   {'wins':>10} {'ties':>10}",
+        f_(
+            "rules {rules} ({deck} cards, {ranking}); board {board}; dead {dead}",
+            rules=rules,
+            deck=result.ranking.deck_size,
+            ranking=result.ranking.value,
+            board=Cards(result.board) if result.board else none,
+            dead=Cards(result.dead) if result.dead else none,
+        ),
+        fn_(
+            "{n} run-out, every one enumerated",
+            "{n} run-outs, every one enumerated",
+            result.runouts,
+            n=result.runouts,
+        ),
+        f"{hand:<8} {share:>8} {win:>8} {tie:>8}   {wins:>10} {ties:>10}",
     ]
     for h in result.hands:
         lines.append(
-            f"{' '.join(c.pretty for c in h.cards):<8} {h.equity:>8.2%} {h.wins / result.runouts:>8.2%} "
-            f"{h.tie_count / result.runouts:>8.2%}   {h.wins:>10,} {h.tie_count:>10,}"
+            f"{render_arg(Cards(h.cards)):<8} {_percent(h.equity):>8} {_percent(h.wins / result.runouts):>8} "
+            f"{_percent(h.tie_count / result.runouts):>8}   {number(h.wins):>10} {number(h.tie_count):>10}"
         )
     return "\n".join(lines)
 
@@ -123,9 +143,18 @@ def _ranges(
     if as_json:
         click.echo(json.dumps(_ranges_json(result, rules.name), ensure_ascii=False))
         return
-    click.echo(f"rules {rules.name} ({rules.ranking.deck_size} cards, {rules.ranking.value}); {result.method}")
+    click.echo(
+        f_(
+            "rules {rules} ({deck} cards, {ranking}); {method}",
+            rules=rules.name,
+            deck=rules.ranking.deck_size,
+            ranking=rules.ranking.value,
+            method=result.method,
+        )
+    )
     for r, share in zip(result.ranges, result.shares):
-        click.echo(f"{r.text:<24} {len(r.combos):>5} combos {float(share):>8.2%}")
+        combos = ngettext("combo", "combos", len(r.combos))
+        click.echo(f"{r.text:<24} {len(r.combos):>5} {combos} {_percent(float(share)):>8}")
 
 
 def _ranges_json(result: RangeEquity, rules: str) -> dict[str, object]:

@@ -11,7 +11,7 @@ from typing import Any
 import click
 
 from analyzer.cli.errors import fail, user_errors
-from analyzer.i18n import render
+from analyzer.i18n import f_, render
 from analyzer.observed import Comparison, Line, compare
 from analyzer.stats.filters import Filters
 from analyzer.store.store import Store
@@ -24,7 +24,7 @@ def run(store_dir: str, *, as_json: bool, filters: Filters | None = None, cluste
     with user_errors():
         store = Store(store_dir)
         if store.manifest().hands == 0:
-            fail(f"the store {store.root} holds no hands: add some with sixplus import")
+            fail(f_("the store {store} holds no hands: add some with sixplus import", store=str(store.root)))
         if cluster is None:
             comparisons = compare((filters or Filters()).apply(store.scan("players")))
         else:
@@ -34,7 +34,7 @@ def run(store_dir: str, *, as_json: bool, filters: Filters | None = None, cluste
             with connect(cluster) as on:
                 comparisons = on.observed(store, filters=filters)
     if not comparisons:
-        fail(f"the store {store.root} holds no hand with known hole cards")
+        fail(f_("the store {store} holds no hand with known hole cards", store=str(store.root)))
     if as_json:
         click.echo(json.dumps({"store": str(store.root), "comparisons": [_json(c) for c in comparisons]}))
         return

@@ -13,6 +13,7 @@ import click
 from analyzer.cli.errors import EXIT_CANNOT_RUN, EXIT_OK, EXIT_PROBLEMS, user_errors
 from analyzer.cli.inputs import FORMATS_HELP
 from analyzer.cli.progress import tqdm_bar
+from analyzer.i18n import Join, _, f_, fn_, msg, nmsg
 from analyzer.store.allin_pass import fill_allin_ev
 from analyzer.store.importer import FileReport, ImportReport, Runner, import_paths
 from analyzer.store.store import Store
@@ -106,32 +107,65 @@ def exit_code(report: ImportReport) -> int:
 
 
 def _file_text(f: FileReport) -> str:
+    """One file's line (and its rejected hands and notes), in the language in force; counts as
+    digits, as scripts read them."""
     if f.error is not None:
         error = f.error.removeprefix(f"{f.file}: ")
-        return f"{f.file}: not read: {error}"
+        return f_("{file}: not read: {error}", file=f.file, error=error)
     lines = [
-        f"{f.file}: {f.read} hands ({f.format or 'no format'}): {f.stored} stored, {f.duplicate} duplicate, "
-        f"{len(f.rejected)} rejected"
+        fn_(
+            "{file}: {n} hand ({format}): {stored} stored, {duplicate} duplicate, {rejected} rejected",
+            "{file}: {n} hands ({format}): {stored} stored, {duplicate} duplicate, {rejected} rejected",
+            f.read,
+            file=f.file,
+            n=str(f.read),
+            format=f.format or _("no format"),
+            stored=str(f.stored),
+            duplicate=str(f.duplicate),
+            rejected=str(len(f.rejected)),
+        )
     ]
-    lines.extend(f"  rejected {r.code.value}: {r.message}" for r in f.rejected)
-    lines.extend(f"  note: {note}" for note in f.skipped)
+    lines.extend("  " + f_("rejected {code}: {message}", code=r.code.value, message=r.message) for r in f.rejected)
+    lines.extend("  " + f_("note: {note}", note=note) for note in f.skipped)
     return "\n".join(lines)
 
 
 def _summary_text(report: ImportReport, equity_hands: int) -> str:
     verdicts = report.verdicts
-    audit = ", ".join(f"{verdicts[v]} {v}" for v in ("ok", "warn", "violation", "unreadable") if verdicts[v])
-    text = (
-        f"store {report.store}: {report.stored} stored, {report.duplicate} duplicate, {report.rejected} rejected"
-        f" of {report.read} hands read from {len(report.files)} files"
-    )
+    words = {
+        "ok": msg("{n} ok", n=str(verdicts["ok"])),
+        "warn": nmsg("{n} warning", "{n} warnings", verdicts["warn"], n=str(verdicts["warn"])),
+        "violation": nmsg("{n} violation", "{n} violations", verdicts["violation"], n=str(verdicts["violation"])),
+        "unreadable": msg("{n} unreadable", n=str(verdicts["unreadable"])),
+    }
+    audit = tuple(words[v] for v in ("ok", "warn", "violation", "unreadable") if verdicts[v])
+    parts = [
+        fn_(
+            "store {store}: {stored} stored, {duplicate} duplicate, {rejected} rejected of {n} hand read from {files}",
+            "store {store}: {stored} stored, {duplicate} duplicate, {rejected} rejected of {n} hands read from {files}",
+            report.read,
+            store=str(report.store),
+            stored=str(report.stored),
+            duplicate=str(report.duplicate),
+            rejected=str(report.rejected),
+            n=str(report.read),
+            files=nmsg("{n} file", "{n} files", len(report.files), n=str(len(report.files))),
+        )
+    ]
     if audit:
-        text += f"; audit: {audit}"
+        parts.append(f_("audit: {verdicts}", verdicts=Join(audit, "list")))
     if equity_hands:
-        text += f"; all-in equity computed for {equity_hands} hands"
+        parts.append(
+            fn_(
+                "all-in equity computed for {n} hand",
+                "all-in equity computed for {n} hands",
+                equity_hands,
+                n=str(equity_hands),
+            )
+        )
     if report.read == 0:
-        text += "; no hand could be read"
-    return text
+        parts.append(_("no hand could be read"))
+    return "; ".join(parts)
 
 
 def _file_json(f: FileReport) -> dict[str, object]:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import click
 
 from analyzer.cli.errors import user_errors
+from analyzer.i18n import f_, pgettext, render
+from analyzer.i18n.shipped import shipped
 from analyzer.profiles import load_profile, profile_names
 from analyzer.ruleset import load_rules, preset_names
 
@@ -26,16 +28,26 @@ def command(name: str | None, sites: bool) -> None:
         if sites:
             for profile_name in profile_names():
                 profile = load_profile(profile_name)
-                formats = f" (formats: {', '.join(profile.formats)})" if profile.formats else " (every source)"
-                click.echo(f"{profile.name}: {profile.description}{formats}")
+                description = render(shipped(profile.description))
+                if profile.formats:
+                    line = f_(
+                        "{name}: {description} (formats: {formats})",
+                        name=profile.name,
+                        description=description,
+                        formats=", ".join(profile.formats),
+                    )
+                else:
+                    line = f_("{name}: {description} (every source)", name=profile.name, description=description)
+                click.echo(line)
                 own = [
                     e for e in profile.entries if profile_name == "default" or e not in load_profile("default").entries
                 ]
                 for entry in own:
-                    click.echo(f"  {entry.behaviour.value} [{entry.effect}]: {entry.says}")
+                    effect = {"note": pgettext("effect", "note"), "warn": pgettext("effect", "warn")}[entry.effect]
+                    click.echo(f"  {entry.behaviour.value} [{effect}]: {render(shipped(entry.says))}")
             return
         if name is None:
             for preset in preset_names():
-                click.echo(f"{preset:<22} {load_rules(preset).description}")
+                click.echo(f"{preset:<22} {render(shipped(load_rules(preset).description))}")
             return
         click.echo(load_rules(name).to_toml(), nl=False)

@@ -13,6 +13,7 @@ import polars as pl
 
 from analyzer.cli.errors import fail, user_errors
 from analyzer.cli.filter_options import filter_options, read_filters
+from analyzer.i18n import _, f_, fn_
 from analyzer.stats.leaks import Check, find_leaks
 from analyzer.stats.query import RATES, rate, sessions, summary
 from analyzer.store.allin_pass import missing, not_computed
@@ -110,15 +111,15 @@ def command(
         store = Store(store_dir) if cluster is None else _shared(store_dir)
         players, allin = store.scan("players"), store.scan("allin_ev")
         if store.manifest().hands == 0:
-            fail(f"the store {store.root} holds no hands: add some with sixplus import")
+            fail(f_("the store {store} holds no hands: add some with sixplus import", store=str(store.root)))
         if player is None and filters.heroes:  # your accounts, linked: they are the player
             player = filters.hero_name
         if leaks and player is None:
-            fail("--leaks: expected --player NAME (whose rates to check)")
+            fail(_("--leaks: expected --player NAME (whose rates to check)"))
         if player is not None and cluster is None:
             mine = filters.identify(players).filter(pl.col("player") == player)
             if mine.select(pl.len()).collect().item() == 0:
-                fail(f"the store {store.root} holds no hands of {player!r}")
+                fail(f_("the store {store} holds no hands of {player}", store=str(store.root), player=repr(player)))
         with _on(cluster) as on:
             chosen = by or (("player", "position", "stakes", "game", "session") if player else ("player",))
             frames: dict[str, pl.DataFrame] = {}
@@ -135,7 +136,7 @@ def command(
             waiting = missing(store).select("hand_id").unique().height if on is None else on.allin_waiting(store)
             skipped = not_computed(store)  # Omaha all-ins before the flop
         if player is not None and cluster is not None and all(f.height == 0 for f in frames.values()):
-            fail(f"the store {store.root} holds no hands of {player!r}")
+            fail(f_("the store {store} holds no hands of {player}", store=str(store.root), player=repr(player)))
     if as_json:
         data: dict[str, Any] = {s: [_row_json(r) for r in f.iter_rows(named=True)] for s, f in frames.items()}
         data["allin_hands_waiting"] = waiting
@@ -152,9 +153,23 @@ def command(
     if leaks:
         click.echo(_leaks_text(found, level))
     if waiting:
-        click.echo(f"note: {waiting} all-in hands still wait for their equity; run sixplus import to finish them")
+        click.echo(
+            fn_(
+                "note: {n} all-in hand still waits for its equity; run sixplus import to finish it",
+                "note: {n} all-in hands still wait for their equity; run sixplus import to finish them",
+                waiting,
+                n=str(waiting),
+            )
+        )
     if skipped:
-        click.echo(f"note: {skipped} Omaha hands all-in before the flop have no all-in equity (not computed)")
+        click.echo(
+            fn_(
+                "note: {n} Omaha hand all-in before the flop has no all-in equity (not computed)",
+                "note: {n} Omaha hands all-in before the flop have no all-in equity (not computed)",
+                skipped,
+                n=str(skipped),
+            )
+        )
 
 
 def _shared(store_dir: str | None) -> Store:
@@ -183,7 +198,7 @@ def _plain(value: object) -> str:
 
 def _row_json(row: dict[str, Any]) -> dict[str, Any]:
     out = dict(row)
-    for name, chances, _, _ in RATES:
+    for name, chances, _label, _kind in RATES:
         out[name] = {"done": row[name], "chances": row[chances], "percent": rate(row[name], row[chances])}
         del out[chances]
     out["aggression_factor"] = row["aggressive"] / row["calls"] if row["calls"] else None

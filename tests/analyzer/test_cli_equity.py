@@ -30,7 +30,7 @@ def test_equity_text_names_rules_runouts_and_each_hand() -> None:
     code, out, _ = run("AsKs", "QhQd", "--board", "Jh Tc 9c", "--dead", "6s")
     assert code == 0
     lines = out.splitlines()
-    assert lines[0] == "rules shortdeck (36 cards, straight-over-trips); board J♥ T♣ 9♣; dead 6♠"
+    assert lines[0] == "rules shortdeck (36 cards, straight-over-trips); board J♥ 10♣ 9♣; dead 6♠"
     assert lines[1] == "378 run-outs, every one enumerated"
     assert lines[3].split() == ["A♠", "K♠", "22.49%", "22.49%", "0.00%", "85", "0"]
     assert lines[4].split() == ["Q♥", "Q♦", "77.51%", "77.51%", "0.00%", "293", "0"]

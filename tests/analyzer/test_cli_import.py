@@ -31,7 +31,7 @@ def test_import_reports_each_file_and_exits_0_when_all_is_fine(tmp_path: Path) -
     assert code == 0
     assert out.splitlines() == [
         f"{path}: 2 hands (native): 2 stored, 0 duplicate, 0 rejected",
-        f"store {store}: 2 stored, 0 duplicate, 0 rejected of 2 hands read from 1 files; audit: 2 ok",
+        f"store {store}: 2 stored, 0 duplicate, 0 rejected of 2 hands read from 1 file; audit: 2 ok",
     ]
     code, out, _ = run(str(path), "--store", str(store), "--json")
     assert code == 0

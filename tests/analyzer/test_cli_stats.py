@@ -70,7 +70,7 @@ def test_stats_counts_omaha_all_ins_before_the_flop_as_not_computed(tmp_path: Pa
     assert CliRunner().invoke(cli, ["import", str(path), "--store", str(store)]).exit_code == 0
     code, out, _ = stats("--store", str(store))
     assert code == 0
-    assert "note: 1 Omaha hands all-in before the flop have no all-in equity (not computed)" in out.splitlines()
+    assert "note: 1 Omaha hand all-in before the flop has no all-in equity (not computed)" in out.splitlines()
     code, out, _ = stats("--store", str(store), "--json")
     data = json.loads(out)
     assert (data["allin_hands_waiting"], data["allin_hands_not_computed"]) == (0, 1)
