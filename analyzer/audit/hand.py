@@ -21,6 +21,7 @@ from analyzer.evaluator import Category, Ranking, category_of, strength_of, word
 from analyzer.evaluator.categories import CATEGORY_SHIFT, ORDER
 from analyzer.evaluator.lowball import holdem_low, low_words, omaha_low
 from analyzer.evaluator.omaha import omaha_high
+from analyzer.i18n import Percent
 from analyzer.money import amount_text
 from analyzer.profiles import Behaviour, SiteProfile, profile_for
 from analyzer.replay import words
@@ -238,7 +239,11 @@ def _rake_problems(record: HandRecord, rules: RuleSet, r: Replay) -> list[Proble
         if due != rake:
             return [
                 words.rake_not_percent(
-                    money(rake), str(model.percent), money(r.total_pot), bool(model.cap_big_blinds), money(due)
+                    money(rake),
+                    Percent.of(model.percent),
+                    money(r.total_pot),
+                    bool(model.cap_big_blinds),
+                    money(due),
                 )
             ]
     if model.model == "as-recorded" and model.cap_big_blinds and rake > model.cap_big_blinds * unit:

@@ -60,10 +60,24 @@ class Run(msgspec.Struct, frozen=True, tag="run"):
 
 
 class Percent(msgspec.Struct, frozen=True, tag="percent"):
-    """An exact chance ``num/den``, shown with one decimal in the locale's way (``12,5 %``)."""
+    """An exact chance ``num/den``, shown with one decimal (or ``decimals``) in the locale's way
+    (``12,5 %``): the % sign is the locale's, never in a template."""
 
     num: int
     den: int
+    decimals: int = 1
+
+    @classmethod
+    def of(cls, percent: float) -> Percent:
+        """A rate given in percent (a rule set's ``5.0``, ``3.25``), its decimals as written.
+
+        >>> from analyzer.i18n import msg, render
+        >>> [render(msg("{p}", p=Percent.of(rate)), lang) for rate, lang in ((5.0, "en"), (3.25, "en"), (3.25, "de"))]
+        ['5.0%', '3.25%', '3,25 %']
+        """
+        places = max(1, len(repr(float(percent)).partition(".")[2]))
+        scale = 10**places
+        return cls(round(percent * scale), 100 * scale, places)
 
     @property
     def value(self) -> float:
@@ -218,7 +232,7 @@ def render_arg(value: Arg, form: str = "") -> str:
     if isinstance(value, Percent):
         from analyzer.i18n import pgettext
 
-        return pgettext("percent", "{value}%").format(value=number(value.value, ".1f"))
+        return pgettext("percent", "{value}%").format(value=number(value.value, f".{value.decimals}f"))
     if isinstance(value, Fixed):
         return value.text.replace(".", get_decimal_symbol(_lang())) if "." in value.text else value.text
     if isinstance(value, Amount):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from analyzer.i18n import Join, msg
+from analyzer.i18n import Join, Percent, msg
 from analyzer.i18n import Msg as Msg  # re-exported: the type of the sentences made here
 from analyzer.replay.findings import Code, Problem, Verdict
 
@@ -366,11 +366,12 @@ def no_rake_allowed(taken: str, kinds: str, rules: str) -> Problem:
     return _v(Code.RAKE_MISMATCH, text, None)
 
 
-def rake_not_percent(rake: str, percent: str, pot: str, capped: bool, due: str) -> Problem:
+def rake_not_percent(rake: str, percent: Percent, pot: str, capped: bool, due: str) -> Problem:
+    """``percent``: the rule set's rate, its % sign written by the locale (``5.0%``, ``5,0 %``)."""
     text = (
-        msg("the rake was {rake}; {percent}% of {pot} capped is {due}", rake=rake, percent=percent, pot=pot, due=due)
+        msg("the rake was {rake}; {percent} of {pot} capped is {due}", rake=rake, percent=percent, pot=pot, due=due)
         if capped
-        else msg("the rake was {rake}; {percent}% of {pot} is {due}", rake=rake, percent=percent, pot=pot, due=due)
+        else msg("the rake was {rake}; {percent} of {pot} is {due}", rake=rake, percent=percent, pot=pot, due=due)
     )
     return _v(Code.RAKE_MISMATCH, text, None)
 

@@ -11,7 +11,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.frontend import CommandLineInterface
 from babel.messages.pofile import read_po
 
-from analyzer.i18n import LANGS, _, catalog_path, fn_, msg, nmsg, render, use
+from analyzer.i18n import LANGS, Percent, _, catalog_path, fn_, msg, nmsg, render, use
 from analyzer.i18n.message import placeholders
 from dashboards.words import PAGE_TITLES, word
 
@@ -111,3 +111,18 @@ def test_an_unknown_language_falls_back_to_english() -> None:
 def test_numbers_in_a_message_take_the_locales_separators() -> None:
     m = msg("{shown} of {total} hands", shown=1, total=12345)
     assert [render(m, lang) for lang in LANGS] == ["1 of 12,345 hands", "1 von 12.345 Händen", "1 de 12.345 manos"]
+
+
+def test_no_text_has_a_percent_sign_babel_would_read_as_a_placeholder() -> None:
+    """A % sign belongs to the formatted value (Percent, the locale's ``5,0 %``), never to a
+    template: Babel reads ``% o`` in "{percent}% of" as a printf placeholder and refuses a
+    translation without it."""
+    flagged = [key(m) for lang in TRANSLATED for m in catalog(lang) if m.id and "python-format" in m.flags]
+    assert flagged == []
+
+
+def test_a_rake_rate_is_written_with_the_locales_percent_sign() -> None:
+    m = msg("the rake was {rake}; {percent} of {pot} is {due}", rake="2", percent=Percent.of(5.0), pot="20", due="1")
+    assert render(m, "en") == "the rake was 2; 5.0% of 20 is 1"
+    assert render(m, "de") == "der Rake war 2; 5,0 % ohne Obergrenze auf 20 sind 1"
+    assert render(m, "es") == "el rake fue de 2; de 20 corresponde el 5,0 %, o sea 1"
