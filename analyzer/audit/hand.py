@@ -17,11 +17,12 @@ import msgspec
 
 from analyzer.audit.records import HandAudit, LedgerRow, PotResult
 from analyzer.cards import Card
-from analyzer.evaluator import Category, Ranking, category_of, strength_of, words_of
+from analyzer.evaluator import Category, Ranking, category_of, strength_of
 from analyzer.evaluator.categories import CATEGORY_SHIFT, ORDER
-from analyzer.evaluator.lowball import holdem_low, low_words, omaha_low
+from analyzer.evaluator.lowball import holdem_low, omaha_low
 from analyzer.evaluator.omaha import omaha_high
 from analyzer.i18n import Percent
+from analyzer.i18n.hands import hand_words, low_words
 from analyzer.money import amount_text
 from analyzer.profiles import Behaviour, SiteProfile, profile_for
 from analyzer.replay import words
@@ -344,8 +345,8 @@ def _award_problems(
                                 label,
                                 money(result.amount),
                                 other,
-                                words_of(theirs, ranking).lower(),
-                                words_of(mine, ranking).lower(),
+                                hand_words(theirs, ranking),
+                                hand_words(mine, ranking),
                             )
                         )
                     else:
@@ -707,7 +708,7 @@ def _showdown_problems(record: HandRecord, rules: RuleSet, r: Replay) -> list[Pr
                 beaten = [w for w in result.winners if (h := hands.get(w)) is not None and h < mine]
                 if not beaten and my_low is not None and (result.index, result.run) not in halved:
                     beaten, by_low = list(result.winners), True  # scooped for want of a low (OM-HILO-SCOOP)
-            said = "low " + low_words(my_low) if by_low else words_of(mine, rules.ranking).lower()
+            said = low_words(my_low) if by_low else hand_words(mine, rules.ranking)
             if beaten:
                 problems.append(
                     words.better_hand_mucked(

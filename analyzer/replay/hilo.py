@@ -15,6 +15,7 @@ from analyzer.evaluator import evaluate, words_of
 from analyzer.evaluator.lowball import holdem_low, low_words, omaha_low
 from analyzer.evaluator.omaha import best_high_cards
 from analyzer.i18n import Msg, _, msg
+from analyzer.i18n.hands import low_run
 from analyzer.replay.result import CARD_INDEX
 from analyzer.ruleset import RuleSet
 
@@ -94,15 +95,15 @@ def low_half_reason(other: str, mine: int | None, theirs: int | None, pot_label:
             pot=pot_label,
             amount=amount,
             other=other,
-            mine=low_words(mine),
+            mine=low_run(mine),
         )
     return msg(
         "the low half of {pot} ({amount}) went to {other}, whose low {theirs} loses to {mine}",
         pot=pot_label,
         amount=amount,
         other=other,
-        theirs=low_words(theirs),
-        mine=low_words(mine),
+        theirs=low_run(theirs),
+        mine=low_run(mine),
     )
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from analyzer.i18n import Join, Percent, msg
+from analyzer.i18n import Join, Percent, msg, pmsg
 from analyzer.i18n import Msg as Msg  # re-exported: the type of the sentences made here
 from analyzer.replay.findings import Code, Problem, Verdict
 
@@ -73,7 +73,7 @@ def board_card_count(run: int | None, count: int, reached: str | None, need: int
         "{what} has {count} cards; the hand reached the {reached} and needs {need}",
         what=what,
         count=count,
-        reached=reached if reached is not None else msg("showdown"),
+        reached=_street(reached) if reached is not None else msg("showdown"),
         need=need,
     )
     return _v(Code.BOARD_CARD_COUNT, text, None, rule)
@@ -168,8 +168,21 @@ def all_in_folds(player: str, put_in: str) -> Msg:
     return msg("{player} folds while all-in for {put_in}, and so gives up the pot", player=player, put_in=put_in)
 
 
+#: a street's name inside a sentence (the engine passes ``Street.value``)
+STREETS: dict[str, Msg] = {
+    "preflop": pmsg("street", "preflop"),
+    "flop": pmsg("street", "flop"),
+    "turn": pmsg("street", "turn"),
+    "river": pmsg("street", "river"),
+}
+
+
+def _street(name: str) -> Msg | str:
+    return STREETS.get(name, name)
+
+
 def after_round_over(player: str, street: str, index: int) -> Problem:
-    text = msg("{player} acts after the {street} betting was over", player=player, street=street)
+    text = msg("{player} acts after the {street} betting was over", player=player, street=_street(street))
     return _v(Code.ACTION_OUT_OF_TURN, text, index, "BET-ROUND-END", player)
 
 
@@ -184,22 +197,29 @@ def out_of_turn(player: str, expected: str, rule: str, index: int) -> Problem:
 
 
 def street_gone(player: str, street: str, current: str, index: int) -> Problem:
-    text = msg("{player} acts on the {street} after the {current}", player=player, street=street, current=current)
+    text = msg(
+        "{player} acts on the {street} after the {current}",
+        player=player,
+        street=_street(street),
+        current=_street(current),
+    )
     return _v(Code.ACTION_OUT_OF_TURN, text, index, "BET-ROUND-END", player)
 
 
 def moved_on_before(street: str, waiting: str, index: int) -> Problem:
-    text = msg("the {street} betting moved on before {waiting} acted", street=street, waiting=waiting)
+    text = msg("the {street} betting moved on before {waiting} acted", street=_street(street), waiting=waiting)
     return _v(Code.ROUND_NOT_FINISHED, text, index, "BET-ROUND-END", waiting)
 
 
 def ends_while_waiting(waiting: str, street: str) -> Problem:
-    text = msg("the hand ends while {waiting} still has to act on the {street}", waiting=waiting, street=street)
+    text = msg(
+        "the hand ends while {waiting} still has to act on the {street}", waiting=waiting, street=_street(street)
+    )
     return _v(Code.ROUND_NOT_FINISHED, text, None, "BET-ROUND-END", waiting)
 
 
 def street_missing(street: str) -> Problem:
-    text = msg("the {street} betting is missing: two players could still bet", street=street)
+    text = msg("the {street} betting is missing: two players could still bet", street=_street(street))
     return _v(Code.ROUND_NOT_FINISHED, text, None, "BET-ROUND-END")
 
 
@@ -439,7 +459,7 @@ def went_to_ineligible(pot: Msg | str, amount: str, other: str, put_in: str) -> 
     )
 
 
-def went_to_worse(pot: Msg | str, amount: str, other: str, theirs: str, mine: str) -> Msg:
+def went_to_worse(pot: Msg | str, amount: str, other: str, theirs: Msg | str, mine: Msg | str) -> Msg:
     return msg(
         "{pot} ({amount}) went to {other}, whose {theirs} loses to {mine}",
         pot=pot,
@@ -531,7 +551,7 @@ def showdown_order(player: str, expected: str) -> Problem:
 
 
 def better_hand_mucked(
-    player: str, cards: str, hand: str, beaten: list[str], pot: Msg | str, amount: str, rules: str
+    player: str, cards: str, hand: Msg | str, beaten: list[str], pot: Msg | str, amount: str, rules: str
 ) -> Problem:
     text = msg(
         "{player} mucked {cards} ({hand}), which beats {beaten} who won {pot} ({amount}); under "
