@@ -10,9 +10,9 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-from analyzer.casino import CasinoReport, report_bytes
 from analyzer.errors import AnalyzerError
 from analyzer.i18n import _
+from dashboards import cache
 from dashboards.show import columns, md
 from dashboards.viewmodel import casino as vm
 from parsers.errors import HandHistoryError
@@ -25,12 +25,6 @@ SAMPLE = Path(__file__).resolve().parents[2] / "sample_histories" / "casino" / "
 def take_uploads() -> None:
     files = st.session_state.get(UPLOADER) or []
     st.session_state[FILES] = tuple((f.name, f.getvalue()) for f in files)
-
-
-@st.cache_resource(show_spinner=False, max_entries=8)
-def casino_report(key: tuple[tuple[str, int, int], ...], _files: tuple[tuple[str, bytes], ...]) -> CasinoReport:
-    """The audit and margins of a session (cached by file names, sizes and hashes)."""
-    return report_bytes(_files)
 
 
 def render() -> None:
@@ -57,7 +51,7 @@ def render() -> None:
         st.caption(_("Showing the sample session."))
     key = tuple((name, len(data), hash(data)) for name, data in files)
     try:
-        report = casino_report(key, files)
+        report = cache.casino_report(key, files)
     except (HandHistoryError, AnalyzerError) as error:
         st.error(md(str(error)))
         return

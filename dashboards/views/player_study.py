@@ -1,6 +1,6 @@
-"""The Players page's filters sidebar, its filtered queries (cached), the more-stats table
-and the leak flags. The logic is in :mod:`analyzer.stats` (filters, leaks, tables); this
-module only draws and caches."""
+"""The Players page's filters sidebar, the more-stats table and the leak flags. The logic is
+in :mod:`analyzer.stats` (filters, leaks, tables) and :mod:`dashboards.viewmodel.players`;
+the queries are cached in :mod:`dashboards.cache`; this module only draws."""
 
 from __future__ import annotations
 
@@ -9,24 +9,17 @@ import polars as pl
 import streamlit as st
 
 from analyzer.i18n import _
-from analyzer.stats import query
-from analyzer.stats.filters import Choices, Filters, filter_choices
-from analyzer.stats.leaks import Check, find_leaks
+from analyzer.stats.filters import Filters
 from analyzer.stats.tables import leak_rows, more_rows
-from analyzer.store.store import Store
+from dashboards import cache
 from dashboards.viewmodel import players as vm
 
 Sig = tuple[str, tuple[str, ...]]
 
 
-@st.cache_data(show_spinner=False, max_entries=8)
-def _choices(sig: Sig) -> Choices:
-    return filter_choices(Store(sig[0]).scan("players"))
-
-
 def sidebar(sig: Sig) -> Filters:
     """The filters, drawn in the sidebar (the same model as ``sixplus stats``'s options)."""
-    c = _choices(sig)
+    c = cache.choices(sig)
     bar = st.sidebar
     bar.markdown("**" + _("Filters") + "**")
     days = None
@@ -54,23 +47,6 @@ def sidebar(sig: Sig) -> Filters:
     return filters
 
 
-@st.cache_data(show_spinner=False, max_entries=32)
-def summary(sig: Sig, by: query.Grouping, player: str | None, filters: Filters) -> pl.DataFrame:
-    store = Store(sig[0])
-    return query.summary(store.scan("players"), store.scan("allin_ev"), by=by, player=player, filters=filters)
-
-
-@st.cache_data(show_spinner=False, max_entries=32)
-def sessions(sig: Sig, player: str | None, filters: Filters) -> pl.DataFrame:
-    store = Store(sig[0])
-    return query.sessions(store.scan("players"), store.scan("allin_ev"), player=player, filters=filters)
-
-
-@st.cache_data(show_spinner=False, max_entries=16)
-def leaks(sig: Sig, player: str, filters: Filters, level: float) -> tuple[Check, ...]:
-    return find_leaks(Store(sig[0]).scan("players"), player=player, filters=filters, level=level)
-
-
 def more_table(frame: pl.DataFrame, keys: tuple[str, ...]) -> None:
     """Steals, 4-bets, c-bets, check-raises, limps, WWSF: each with its sample."""
     st.caption(
@@ -85,7 +61,7 @@ def more_table(frame: pl.DataFrame, keys: tuple[str, ...]) -> None:
 def leaks_view(sig: Sig, player: str, filters: Filters) -> None:
     """The player's rates outside their reference range, with the hands behind each flag."""
     level = st.select_slider(_("Confidence"), (0.9, 0.95, 0.99), value=0.95, key="players_level")
-    checks = leaks(sig, player, filters, level)
+    checks = cache.leaks(sig, player, filters, level)
     rows = leak_rows(checks)
     st.caption(vm.leak_caption(level))
     if not rows:

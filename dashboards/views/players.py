@@ -10,7 +10,7 @@ import streamlit as st
 
 from analyzer.i18n import _
 from analyzer.stats.filters import Filters
-from dashboards import context, data, stores
+from dashboards import cache, context, data, stores
 from dashboards.show import columns
 from dashboards.viewmodel import players as vm
 from dashboards.views import player_study
@@ -46,7 +46,7 @@ def render() -> None:
         _("Each rate shows its sample: done / chances. Win rates are per 100 hands in big blinds (bb) or antes.")
     )
     st.subheader(_("Statistics"))
-    frame = player_study.summary(sig, "player", chosen, filters)
+    frame = cache.summary(sig, "player", chosen, filters)
     table(vm.stats_rows(frame, vm.STATS_KEYS), "players_stats")
     views = vm.views_for(chosen)
     if st.session_state.get(VIEW) not in views:
@@ -62,7 +62,7 @@ def render() -> None:
         grid(sig, chosen)
     elif view == "positions":
         st.subheader(_("By position"))
-        found = player_study.summary(sig, "position", chosen, filters)
+        found = cache.summary(sig, "position", chosen, filters)
         table(vm.stats_rows(found, vm.POSITION_KEYS), "players_positions")
     else:
         sessions(sig, chosen, filters)
@@ -70,13 +70,13 @@ def render() -> None:
 
 def sessions(sig: Sig, player: str | None, filters: Filters) -> None:
     st.subheader(_("By session"))
-    table(vm.session_rows(player_study.sessions(sig, player, filters), stores.original_name), "players_sessions")
+    table(vm.session_rows(cache.sessions(sig, player, filters), stores.original_name), "players_sessions")
 
 
 def results_chart(sig: Sig, player: str) -> None:
     """Winnings over the hands: net, at showdown, without showdown, and all-in adjusted."""
     st.subheader(_("Winnings over the hands"))
-    chart = vm.results_chart(stores.results_over_hands(sig, player))
+    chart = vm.results_chart(cache.results_over_hands(sig, player))
     if chart is None:
         return
     fig = go.Figure()
@@ -101,7 +101,7 @@ def grid(sig: Sig, player: str | None) -> None:
     colour = c2.radio(
         _("Colour by"), ("result", "frequency"), key=GRID_COLOUR, horizontal=True, format_func=vm.colour_label
     )
-    g = vm.starting_hand_grid(stores.starting_hands(sig, int(deck), player), int(deck), colour)
+    g = vm.starting_hand_grid(cache.starting_hands(sig, int(deck), player), int(deck), colour)
     fig = go.Figure(
         go.Heatmap(
             z=[list(r) for r in g.z],
