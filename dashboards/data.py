@@ -1,8 +1,8 @@
 """The night every page shows: read from the chosen source, audited under the chosen rules, cached.
 
 The sample night and files named on the command line are the same for every session:
-their reading and audit are cached once (``st.cache_resource``: the records are frozen, so
-sessions share them without copies). Uploads are the session's own: they are read and
+their reading and audit are cached once (:mod:`dashboards.cache`, ``st.cache_resource``: the
+records are frozen, so sessions share them without copies). Uploads are the session's own: they are read and
 audited once per set of files and rule set, with a progress bar, and kept in the session.
 """
 
@@ -17,18 +17,20 @@ import streamlit as st
 
 from analyzer.audit.night import NightAudit, audit_files
 from analyzer.i18n import _, f_
-from analyzer.ruleset import RuleSet, load_rules
-from dashboards import context
-from dashboards.context import AUTO, Context
+from dashboards import cache, context
+from dashboards.context import Context
+from dashboards.loading import (  # where the sample night is; the tests and pages read these here
+    SAMPLE_BUYINS,
+    SAMPLE_NIGHT,
+    SAMPLES,
+    rules_of,
+    sample_files,
+    simulated_night,
+)
 from dashboards.show import md
-from dashboards.uploads import FileIssue, Loaded, Upload, read_uploads, uploads_from_paths
+from dashboards.uploads import FileIssue, Loaded, Upload, read_uploads
 from dashboards.words import SOURCES, word
 from parsers.formats import ParsedFile
-
-SAMPLES = Path(__file__).resolve().parents[1] / "sample_histories"
-SAMPLE_SEED = 6
-SAMPLE_HANDS = 240
-SAMPLE_FAULTS = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,50 +44,6 @@ class Night:
     key: tuple[object, ...]  # what identifies its files (not the rules)
 
 
-SAMPLE_NIGHT = SAMPLES / "shortdeck-night-errors.jsonl"  # the audit demo: a night with planted errors
-SAMPLE_BUYINS = SAMPLES / "shortdeck-night-buyins.csv"  # its buy-ins and cash-outs, for the settlement
-
-
-def sample_files() -> tuple[Path, ...]:
-    """The bundled sample night and its buy-ins (``make samples`` writes them), if they are there."""
-    return tuple(p for p in (SAMPLE_NIGHT, SAMPLE_BUYINS) if SAMPLE_NIGHT.is_file() and p.is_file())
-
-
-def simulated_night() -> tuple[Upload, ...]:
-    """A seeded short-deck night with planted faults, when no sample night is bundled."""
-    from analyzer.simulate import inject_faults, simulate
-    from parsers.formats import write
-
-    rules = load_rules("shortdeck")
-    records = list(simulate(rules, hands=SAMPLE_HANDS, players=6, seed=SAMPLE_SEED, prefix="night"))
-    records, _ = inject_faults(records, SAMPLE_FAULTS, rules, seed=SAMPLE_SEED)
-    return (Upload("sample-night.jsonl", write(records, "native").encode()),)
-
-
-@st.cache_resource(show_spinner=False)
-def _sample_uploads() -> tuple[Upload, ...]:
-    files = sample_files()
-    if files:
-        uploads, _ = uploads_from_paths(files)
-        return tuple(Upload(Path(u.name).name, u.data) for u in uploads)
-    return simulated_night()
-
-
-@st.cache_resource(show_spinner=False, max_entries=4)
-def _shared_loaded(kind: str, named: tuple[tuple[str, float], ...]) -> Loaded:
-    """The sample night, or the files named on the command line (the same for every session)."""
-    if kind == "sample":
-        return read_uploads(_sample_uploads())
-    uploads, issues = uploads_from_paths(path for path, _ in named)
-    loaded = read_uploads(uploads)
-    return Loaded(loaded.files, loaded.ledgers, issues + loaded.issues, loaded.buyins, loaded.money)
-
-
-@st.cache_resource(show_spinner=False, max_entries=16)
-def _shared_audit(kind: str, named: tuple[tuple[str, float], ...], rules: str) -> NightAudit:
-    return audit_files(_shared_loaded(kind, named).files, rules=rules_of(rules))
-
-
 def _named(kind: str) -> tuple[tuple[str, float], ...]:
     """The paths named on the command line with their modification times (a change reads them again)."""
     if kind == "sample":
@@ -97,10 +55,6 @@ def _named(kind: str) -> tuple[tuple[str, float], ...]:
         except OSError:
             out.append((path, 0.0))
     return tuple(out)
-
-
-def rules_of(name: str) -> RuleSet | None:
-    return None if name == AUTO else load_rules(name)
 
 
 def _memo() -> dict[object, object]:
@@ -165,8 +119,8 @@ def night(ctx: Context | None = None, *, notice: bool = True) -> Night | None:
         kind = "files" if ctx.source == "files" else "sample"
         named = _named(kind)
         with st.spinner(_("Reading and auditing the hands…")):
-            loaded = _shared_loaded(kind, named)
-            audit = _shared_audit(kind, named, ctx.rules)
+            loaded = cache.shared_loaded(kind, named)
+            audit = cache.shared_audit(kind, named, ctx.rules)
         found = Night(word(SOURCES, kind), loaded, audit, ctx.rules, (kind, named))
     if notice and found is not None and found.loaded.issues:
         first = found.loaded.issues[0]
@@ -190,3 +144,6 @@ def store_path(ctx: Context) -> Path | None:
 
 def issues_of(n: Night) -> tuple[FileIssue, ...]:
     return n.loaded.issues
+
+
+__all__ = ["SAMPLES", "SAMPLE_BUYINS", "SAMPLE_NIGHT", "Night", "night", "rules_of", "sample_files", "simulated_night"]

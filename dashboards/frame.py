@@ -13,7 +13,7 @@ import streamlit as st
 
 from analyzer.i18n import LANG_NAMES, LANGS, _, f_, reset_language, set_language
 from analyzer.ruleset import preset_names
-from dashboards import context
+from dashboards import context, nav
 from dashboards.context import AUTO, Context
 from dashboards.show import md
 from dashboards.views import PAGES, Page
@@ -85,6 +85,8 @@ def main(start: str | None = None) -> None:
     try:
         ctx = sidebar()
         first = start or PAGES[0].slug
-        st.navigation([page_of(p, ctx.lang, default=p.slug == first) for p in PAGES]).run()
+        pages = {p.slug: page_of(p, ctx.lang, default=p.slug == first) for p in PAGES}
+        nav.register(pages)
+        st.navigation(list(pages.values())).run()
     finally:
         reset_language(token)

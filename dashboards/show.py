@@ -57,8 +57,9 @@ def verdict_label(verdict: str) -> str:
     return f"{VERDICT_ICON.get(verdict, '')} {verdict}"
 
 
-def columns(frame: pd.DataFrame, lang: str) -> pd.DataFrame:
-    """A table with its column names in the page's language (:data:`dashboards.words.COLUMNS`)."""
+def columns(frame: pd.DataFrame, lang: str = "") -> pd.DataFrame:
+    """A table with its column names in the language in force (:data:`dashboards.words.COLUMNS`;
+    ``lang`` is unused, kept for the pages that pass it)."""
     return frame.rename(columns={c: word(COLUMNS, c) for c in frame.columns if c in COLUMNS})
 
 

@@ -8,25 +8,12 @@ import streamlit as st
 
 from analyzer.i18n import _, f_
 from analyzer.store.store import Store, StoreError
-from dashboards import data, stores
+from dashboards import cache, data, stores
 from dashboards.context import Context
 from dashboards.show import columns, md, verdict_label
 from dashboards.words import VERDICTS, word
 
 SHOWN = 5000
-
-
-@st.cache_data(show_spinner=False, max_entries=8)
-def verdicts(sig: tuple[str, tuple[str, ...]]) -> dict[str, int]:
-    """Stored hands by verdict."""
-    frame = Store(sig[0]).scan("hands").group_by("verdict").len().collect()
-    return {str(v): int(n) for v, n in frame.iter_rows()}
-
-
-@st.cache_data(show_spinner=False, max_entries=8)
-def problems(sig: tuple[str, tuple[str, ...]], limit: int) -> pl.DataFrame:
-    """The first ``limit`` problems the imports' audits found."""
-    return Store(sig[0]).scan("problems").head(limit).collect()
 
 
 def audit(ctx: Context) -> None:
@@ -44,8 +31,8 @@ def audit(ctx: Context) -> None:
     try:
         manifest = store.manifest()
         sig = stores.signature(store)
-        counts = verdicts(sig)
-        found = problems(sig, SHOWN)
+        counts = cache.verdicts(sig)
+        found = cache.problems(sig, SHOWN)
     except (StoreError, OSError, pl.exceptions.PolarsError) as error:
         st.error(md(str(error)))
         return

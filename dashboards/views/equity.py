@@ -8,9 +8,10 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from analyzer.equity.views import EquityTable, range_table
+from analyzer.equity.views import EquityTable
 from analyzer.errors import AnalyzerError
 from analyzer.i18n import _
+from dashboards import cache
 from dashboards.show import md
 
 RANKING = "equity_ranking"
@@ -28,11 +29,6 @@ def ranking_label(name: str) -> str:
         "trips-over-straight": _("Short deck (36 cards), trips beat a straight"),
         "standard": _("Hold'em (52 cards)"),
     }[name]
-
-
-@st.cache_data(show_spinner=False, max_entries=64)
-def computed(ranges: tuple[str, ...], board: str, dead: str, ranking: str, samples: int, seed: int) -> EquityTable:
-    return range_table(ranges, board=board, dead=dead, ranking=ranking, samples=samples, seed=seed)
 
 
 def render() -> None:
@@ -57,7 +53,7 @@ def render() -> None:
     ranges = tuple(line.strip() for line in text.splitlines() if line.strip())
     try:
         with st.spinner(_("Computing…")):
-            table = computed(ranges, board, dead, ranking, int(samples), int(seed))
+            table = cache.equity(ranges, board, dead, ranking, int(samples), int(seed))
     except AnalyzerError as error:
         st.error(md(str(error)))
         return

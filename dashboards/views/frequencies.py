@@ -7,12 +7,11 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from analyzer.evaluator.categories import Category
-from analyzer.frequencies import Frequencies, exact_frequencies
 from analyzer.i18n import _, f_, number
 from analyzer.i18n import render as say
 from analyzer.observed import Comparison
 from analyzer.quiz.names import category_text
-from dashboards import context, data, stores
+from dashboards import cache, context, data, stores
 from dashboards.show import columns, md
 from dashboards.words import COLUMNS, word
 
@@ -20,11 +19,6 @@ RANKING = "freq_ranking"
 EXACT_RANKING = "freq_exact_ranking"
 EXACT_CARDS = "freq_exact_cards"
 RANKINGS = ("straight-over-trips", "trips-over-straight", "standard")
-
-
-@st.cache_resource(show_spinner=False, max_entries=8)
-def exact(ranking: str, cards: int) -> Frequencies:
-    return exact_frequencies(ranking=ranking, cards=cards)
 
 
 def render() -> None:
@@ -40,7 +34,7 @@ def render() -> None:
     night = data.night(ctx)
     with st.spinner(_("Counting the hands…")):
         store = stores.store_of(ctx, night)
-        found = stores.comparisons(stores.signature(store)) if store is not None else ()
+        found = cache.comparisons(stores.signature(store)) if store is not None else ()
     if not found:
         st.info(_("No hands with known cards to count: choose a night or a store in the sidebar."))
     else:
@@ -127,7 +121,7 @@ def exact_table(lang: str) -> None:
     ranking = c1.selectbox(_("Ranking"), RANKINGS, key=EXACT_RANKING)
     cards = c2.selectbox(_("Cards"), (5, 7), key=EXACT_CARDS)
     with st.spinner(_("Evaluating every hand…")):
-        f = exact(ranking, cards)
+        f = cache.exact(ranking, cards)
     rows = [
         {
             "name": r.name,

@@ -1,6 +1,6 @@
-"""The Players page's filters sidebar, its filtered queries (cached), the more-stats table
-and the leak flags. The logic is in :mod:`analyzer.stats` (filters, leaks, tables); this
-module only draws and caches."""
+"""The Players page's filters sidebar, the more-stats table and the leak flags. The logic is
+in :mod:`analyzer.stats` (filters, leaks, tables) and :mod:`dashboards.viewmodel.players`;
+the queries are cached in :mod:`dashboards.cache`; this module only draws."""
 
 from __future__ import annotations
 
@@ -9,79 +9,42 @@ import polars as pl
 import streamlit as st
 
 from analyzer.i18n import _
-from analyzer.stats import query
-from analyzer.stats.filters import Choices, Filters, filter_choices
-from analyzer.stats.leaks import Check, find_leaks
+from analyzer.stats.filters import Filters
 from analyzer.stats.tables import leak_rows, more_rows
-from analyzer.store.store import Store
+from dashboards import cache
+from dashboards.viewmodel import players as vm
 
 Sig = tuple[str, tuple[str, ...]]
 
 
-@st.cache_data(show_spinner=False, max_entries=8)
-def _choices(sig: Sig) -> Choices:
-    return filter_choices(Store(sig[0]).scan("players"))
-
-
 def sidebar(sig: Sig) -> Filters:
     """The filters, drawn in the sidebar (the same model as ``sixplus stats``'s options)."""
-    c = _choices(sig)
+    c = cache.choices(sig)
     bar = st.sidebar
     bar.markdown("**" + _("Filters") + "**")
-    since = until = None
+    days = None
     if c.first_day is not None and c.last_day is not None:
         days = bar.date_input(
-            _("Days"),
-            (c.first_day, c.last_day),
-            min_value=c.first_day,
-            max_value=c.last_day,
-            key="players_days",
+            _("Days"), (c.first_day, c.last_day), min_value=c.first_day, max_value=c.last_day, key="players_days"
         )
-        if isinstance(days, tuple) and len(days) == 2:
-            since, until = days
-    sites = bar.multiselect(_("Sites"), c.sites, key="players_sites")
-    tables = bar.multiselect(_("Tables"), c.tables, key="players_tables")
-    stakes = bar.multiselect(_("Stakes"), c.stakes, key="players_stakes")
-    games = bar.multiselect(_("Games"), c.games, key="players_games")
-    rules = bar.multiselect(_("Rule sets"), c.rules, key="players_rules")
-    positions = bar.multiselect(_("Positions"), c.positions, key="players_positions_filter")
     most = max(int(c.most_players), 2)
-    low, high = bar.slider(_("Players at the table"), 1, most, (1, most), key="players_size")
-    min_hands = int(bar.number_input(_("Minimum hands"), min_value=0, value=0, step=10, key="players_min_hands"))
-    accounts = [f"{site}:{name}" for site, name in c.accounts]
-    heroes = bar.multiselect(_("You (one account a site, counted as one player)"), accounts, key="players_heroes")
-    bar.caption(_("Players are told apart by site; choose your accounts above to count them as one."))
-    return Filters(
-        since=since,
-        until=until,
-        sites=tuple(sites),
-        tables=tuple(tables),
-        stakes=tuple(stakes),
-        games=tuple(games),
-        rules=tuple(rules),
-        positions=tuple(positions),
-        min_players=low if low > 1 else None,
-        max_players=high if high < most else None,
-        min_hands=min_hands,
-        heroes=tuple((a.split(":", 1)[0], a.split(":", 1)[1]) for a in heroes),
+    filters = vm.filters_of(
+        days=days,
+        sites=bar.multiselect(_("Sites"), c.sites, key="players_sites"),
+        tables=bar.multiselect(_("Tables"), c.tables, key="players_tables"),
+        stakes=bar.multiselect(_("Stakes"), c.stakes, key="players_stakes"),
+        games=bar.multiselect(_("Games"), c.games, key="players_games"),
+        rules=bar.multiselect(_("Rule sets"), c.rules, key="players_rules"),
+        positions=bar.multiselect(_("Positions"), c.positions, key="players_positions_filter"),
+        most=most,
+        size=bar.slider(_("Players at the table"), 1, most, (1, most), key="players_size"),
+        min_hands=int(bar.number_input(_("Minimum hands"), min_value=0, value=0, step=10, key="players_min_hands")),
+        heroes=bar.multiselect(
+            _("You (one account a site, counted as one player)"), vm.accounts(c), key="players_heroes"
+        ),
     )
-
-
-@st.cache_data(show_spinner=False, max_entries=32)
-def summary(sig: Sig, by: query.Grouping, player: str | None, filters: Filters) -> pl.DataFrame:
-    store = Store(sig[0])
-    return query.summary(store.scan("players"), store.scan("allin_ev"), by=by, player=player, filters=filters)
-
-
-@st.cache_data(show_spinner=False, max_entries=32)
-def sessions(sig: Sig, player: str | None, filters: Filters) -> pl.DataFrame:
-    store = Store(sig[0])
-    return query.sessions(store.scan("players"), store.scan("allin_ev"), player=player, filters=filters)
-
-
-@st.cache_data(show_spinner=False, max_entries=16)
-def leaks(sig: Sig, player: str, filters: Filters, level: float) -> tuple[Check, ...]:
-    return find_leaks(Store(sig[0]).scan("players"), player=player, filters=filters, level=level)
+    bar.caption(_("Players are told apart by site; choose your accounts above to count them as one."))
+    return filters
 
 
 def more_table(frame: pl.DataFrame, keys: tuple[str, ...]) -> None:
@@ -98,15 +61,9 @@ def more_table(frame: pl.DataFrame, keys: tuple[str, ...]) -> None:
 def leaks_view(sig: Sig, player: str, filters: Filters) -> None:
     """The player's rates outside their reference range, with the hands behind each flag."""
     level = st.select_slider(_("Confidence"), (0.9, 0.95, 0.99), value=0.95, key="players_level")
-    checks = leaks(sig, player, filters, level)
+    checks = cache.leaks(sig, player, filters, level)
     rows = leak_rows(checks)
-    st.caption(
-        _(
-            "Flagged only when the rate's {level:.0%} Wilson interval lies wholly outside the reference. "
-            "References: six-max hold'em from published guides; short deck and other tables from this "
-            "store's other players of the same game and table size (10th-90th percentile)."
-        ).format(level=level)
-    )
+    st.caption(vm.leak_caption(level))
     if not rows:
         st.info(_("No leak at this level: every rate with a reference is within it."))
     else:

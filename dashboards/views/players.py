@@ -1,232 +1,125 @@
-"""Players: statistics with their sample sizes, results over the hands, by position and by session."""
+"""Players: statistics with their sample sizes, results over the hands, by position and by session.
+
+Widgets, the cached queries, the view model (:mod:`dashboards.viewmodel.players`), the tables and charts."""
 
 from __future__ import annotations
 
 import pandas as pd
 import plotly.graph_objects as go
-import polars as pl
 import streamlit as st
 
-from analyzer.i18n import _, f_
-from analyzer.stats import charts as queries
+from analyzer.i18n import _
 from analyzer.stats.filters import Filters
-from analyzer.stats.query import RATES, rate
-from analyzer.stats.tables import MAIN
-from dashboards import context, data, stores
+from dashboards import cache, context, data, stores
 from dashboards.show import columns
+from dashboards.viewmodel import players as vm
 from dashboards.views import player_study
-from dashboards.words import COLUMNS, PLAYER_VIEWS, word
 
 PLAYER = "players_player"
 VIEW = "players_view"
 GRID_DECK = "players_grid_deck"
 GRID_COLOUR = "players_grid_colour"
-ALL = ""
+ALL = vm.ALL
+Sig = tuple[str, tuple[str, ...]]
 
 
-def rate_text(done: int, chances: int) -> str:
-    """A rate with its sample: ``'25.0% (3/12)'``; ``'– (0/0)'`` without chances.
-
-    >>> rate_text(3, 12), rate_text(0, 0)
-    ('25.0% (3/12)', '– (0/0)')
-    """
-    value = rate(done, chances)
-    return f"{'–' if value is None else f'{value:.1f}%'} ({done}/{chances})"
-
-
-def money_value(amount: float | None, decimals: int) -> str:
-    if amount is None:
-        return ""
-    value = amount / 10**decimals
-    return f"{value:,.{decimals}f}"
-
-
-def stats_rows(frame: pl.DataFrame, keys: tuple[str, ...]) -> pd.DataFrame:
-    """The summary's rows for reading: money in units, each rate with its counts, win rates per 100 hands."""
-    rows = []
-    for r in frame.iter_rows(named=True):
-        d = int(r["decimals"])
-        row: dict[str, object] = {k: r.get(k) for k in keys}
-        row["hands"] = r["hands"]
-        row["currency"] = r["currency"]
-        row["net"] = money_value(r["net"], d)
-        row["showdown_net"] = money_value(r["showdown_net"], d)
-        row["non_showdown_net"] = money_value(r["non_showdown_net"], d)
-        row["allin_hands"] = r["allin_hands"]
-        row["adjusted_net"] = money_value(r["adjusted_net"], d)
-        unit = r["unit_name"]
-        why = r.get("win_rate_note") or ""  # a win rate left out says why
-        row["win_rate"] = why if r["win_rate"] is None else f"{r['win_rate']:.1f} {unit}/100"
-        row["adjusted_win_rate"] = why if r["adjusted_win_rate"] is None else f"{r['adjusted_win_rate']:.1f} {unit}/100"
-        for name, chances, _done, _chance in RATES:
-            if name in MAIN:  # the others are in the "more" view
-                row[name] = rate_text(int(r[name]), int(r[chances]))
-        calls = int(r["calls"])
-        row["af"] = f"{int(r['aggressive']) / calls:.2f}" if calls else "–"
-        rows.append(row)
-    return pd.DataFrame(rows)
+def table(rows: list[dict[str, object]], key: str) -> None:
+    st.dataframe(columns(pd.DataFrame(rows)), hide_index=True, key=key)
 
 
 def render() -> None:
     ctx = context.current()
-    lang = ctx.lang
     st.title(_("Players"))
     night = data.night(ctx)
     with st.spinner(_("Counting the hands…")):
         store = stores.store_of(ctx, night)
-    if store is None:
-        st.info(_("No hands to count: choose a night or a store folder in the sidebar."))
-        return
-    sig = stores.signature(store)
-    names = stores.players(sig)
-    if not names:
+    sig = stores.signature(store) if store is not None else None
+    names = stores.players(sig) if sig is not None else []
+    if sig is None or not names:
         st.info(_("No hands to count: choose a night or a store folder in the sidebar."))
         return
     if st.session_state.get(PLAYER) not in (ALL, *names):
         st.session_state[PLAYER] = ALL
-    player = st.selectbox(
-        _("Player"),
-        (ALL, *names),
-        key=PLAYER,
-        format_func=lambda p: _("everyone") if p == ALL else p,
-    )
-    chosen = player or None
+    chosen = st.selectbox(_("Player"), (ALL, *names), key=PLAYER, format_func=vm.player_label) or None
     filters = player_study.sidebar(sig)
     st.caption(
         _("Each rate shows its sample: done / chances. Win rates are per 100 hands in big blinds (bb) or antes.")
     )
     st.subheader(_("Statistics"))
-    frame = player_study.summary(sig, "player", chosen, filters)
-    st.dataframe(columns(stats_rows(frame, ("site", "player")), lang), hide_index=True, key="players_stats")
-    views = (("results", "leaks") if chosen else ()) + ("grid", "positions", "sessions", "more")
+    frame = cache.summary(sig, "player", chosen, filters)
+    table(vm.stats_rows(frame, vm.STATS_KEYS), "players_stats")
+    views = vm.views_for(chosen)
     if st.session_state.get(VIEW) not in views:
         st.session_state[VIEW] = views[0]
-    view = st.radio(_("Show"), views, key=VIEW, horizontal=True, format_func=lambda v: word(PLAYER_VIEWS, v))
+    view = st.radio(_("Show"), views, key=VIEW, horizontal=True, format_func=vm.view_label)
     if view == "results" and chosen is not None:
-        results_chart(sig, chosen, lang)
+        results_chart(sig, chosen)
     elif view == "leaks" and chosen is not None:
         player_study.leaks_view(sig, chosen, filters)
     elif view == "more":
-        player_study.more_table(frame, ("site", "player"))
+        player_study.more_table(frame, vm.STATS_KEYS)
     elif view == "grid":
-        grid(sig, chosen, lang)
+        grid(sig, chosen)
     elif view == "positions":
-        positions(sig, chosen, lang, filters)
+        st.subheader(_("By position"))
+        found = cache.summary(sig, "position", chosen, filters)
+        table(vm.stats_rows(found, vm.POSITION_KEYS), "players_positions")
     else:
-        sessions(sig, chosen, lang, filters)
+        sessions(sig, chosen, filters)
 
 
-def positions(sig: tuple[str, tuple[str, ...]], player: str | None, lang: str, filters: Filters) -> None:
-    st.subheader(_("By position"))
-    found = player_study.summary(sig, "position", player, filters)
-    st.dataframe(
-        columns(stats_rows(found, ("site", "player", "position")), lang),
-        hide_index=True,
-        key="players_positions",
-    )
-
-
-def sessions(sig: tuple[str, tuple[str, ...]], player: str | None, lang: str, filters: Filters) -> None:
+def sessions(sig: Sig, player: str | None, filters: Filters) -> None:
     st.subheader(_("By session"))
-    found = player_study.sessions(sig, player, filters)
-    table = stats_rows(found, ("site", "player", "session"))
-    if not table.empty:
-        table.insert(3, "start", [str(v or "") for v in found["start"].to_list()])
-        table.insert(4, "file", [stores.original_name(f) for f in found["file"].to_list()])
-    st.dataframe(columns(table, lang), hide_index=True, key="players_sessions")
+    table(vm.session_rows(cache.sessions(sig, player, filters), stores.original_name), "players_sessions")
 
 
-def results_chart(sig: tuple[str, tuple[str, ...]], player: str, lang: str) -> None:
+def results_chart(sig: Sig, player: str) -> None:
     """Winnings over the hands: net, at showdown, without showdown, and all-in adjusted."""
     st.subheader(_("Winnings over the hands"))
-    frame = stores.results_over_hands(sig, player)
-    if frame.height == 0:
+    chart = vm.results_chart(cache.results_over_hands(sig, player))
+    if chart is None:
         return
-    scale = 10 ** int(frame["decimals"][0])
     fig = go.Figure()
-    lines = (
-        ("net", "net", "#2e7d32"),
-        ("showdown", "showdown_net", "#1565c0"),
-        ("non_showdown", "non_showdown_net", "#c62828"),
-        ("adjusted", "adjusted_net", "#f9a825"),
-    )
-    for column, label, colour in lines:
+    for line in chart.lines:
         fig.add_scatter(
-            x=frame["hand"].to_list(),
-            y=(frame[column] / scale).to_list(),
-            mode="lines",
-            name=word(COLUMNS, label),
-            line={"color": colour, "dash": "dot" if column == "adjusted" else "solid"},
+            x=list(line.x), y=list(line.y), mode="lines", name=line.name, line={"color": line.colour, "dash": line.dash}
         )
     fig.update_layout(
-        height=340,
-        margin={"l": 10, "r": 10, "t": 30, "b": 10},
-        xaxis_title=_("hands"),
-        yaxis_title=str(frame["currency"][0]),
+        height=340, margin={"l": 10, "r": 10, "t": 30, "b": 10}, xaxis_title=chart.x_title, yaxis_title=chart.y_title
     )
     st.plotly_chart(fig, key="players_results")
 
 
-def grid(sig: tuple[str, tuple[str, ...]], player: str | None, lang: str) -> None:
+def grid(sig: Sig, player: str | None) -> None:
     """The starting-hand grid: suited above the diagonal, pairs on it, offsuit below."""
     decks = stores.decks(sig)
     if not decks:
         return
     st.subheader(_("Starting hands"))
     c1, c2 = st.columns(2)
-    deck = c1.radio(_("Deck"), decks, key=GRID_DECK, horizontal=True, format_func=lambda d: f"{d}")
+    deck = c1.radio(_("Deck"), decks, key=GRID_DECK, horizontal=True, format_func=str)
     colour = c2.radio(
-        _("Colour by"),
-        ("result", "frequency"),
-        key=GRID_COLOUR,
-        horizontal=True,
-        format_func=lambda c: word(PLAYER_VIEWS, f"by_{c}"),
+        _("Colour by"), ("result", "frequency"), key=GRID_COLOUR, horizontal=True, format_func=vm.colour_label
     )
-    frame = stores.starting_hands(sig, int(deck), player)
-    ranks = queries.rank_order(int(deck))
-    size = len(ranks)
-    total = int(frame["hands"].sum()) if frame.height else 0
-    z: list[list[float | None]] = [[None] * size for _ in range(size)]
-    text = [[""] * size for _ in range(size)]
-    for r in frame.iter_rows(named=True):
-        hi, lo = ranks.index(r["high"]), ranks.index(r["low"])
-        row, col = (hi, lo) if r["pair"] or r["suited"] else (lo, hi)
-        value = r["units"] / r["hands"] if colour == "result" else 100 * r["hands"] / max(total, 1)
-        z[row][col] = value
-        text[row][col] = (
-            f"{r['hand']}<br>{value:+.1f}<br>n={r['hands']}"
-            if colour == "result"
-            else (f"{r['hand']}<br>{value:.2f}%<br>n={r['hands']}")
-        )
-    for i in range(size):
-        for j in range(size):
-            if not text[i][j]:
-                a, b = ranks[min(i, j)], ranks[max(i, j)]
-                text[i][j] = a + a if i == j else f"{a}{b}{'s' if i < j else 'o'}"
+    g = vm.starting_hand_grid(cache.starting_hands(sig, int(deck), player), int(deck), colour)
     fig = go.Figure(
         go.Heatmap(
-            z=z,
-            x=list(ranks),
-            y=list(ranks),
-            text=text,
+            z=[list(r) for r in g.z],
+            x=list(g.ranks),
+            y=list(g.ranks),
+            text=[list(r) for r in g.text],
             texttemplate="%{text}",
-            colorscale="RdYlGn" if colour == "result" else "Blues",
-            zmid=0 if colour == "result" else None,
+            colorscale=g.colour_scale,
+            zmid=g.mid,
             hoverongaps=False,
-            colorbar={"title": _("bb or antes per hand") if colour == "result" else "%"},
+            colorbar={"title": g.bar_title},
         )
     )
     fig.update_layout(
-        height=560 if size == 9 else 760,
+        height=g.height,
         margin={"l": 10, "r": 10, "t": 10, "b": 10},
         yaxis={"autorange": "reversed", "type": "category"},
         xaxis={"side": "top", "type": "category"},
     )
     st.plotly_chart(fig, key="players_grid")
-    st.caption(
-        f_(
-            "{n} hands with known hole cards: suited hands above the diagonal, pairs on it, offsuit "
-            "below; n is the sample of each.",
-            n=total,
-        )
-    )
+    st.caption(g.caption)

@@ -2,7 +2,8 @@
 
 The fields make a hand of the compact text of :mod:`parsers.compact`; the engine audits it
 on every change; the hand is saved as native JSON Lines (a download, and the session's list
-of recorded hands, which the Audit page can take as its night).
+of recorded hands, which the Audit page can take as its night). Widgets, one call
+(:func:`dashboards.viewmodel.recorder.recorded_view`), the layout.
 """
 
 from __future__ import annotations
@@ -10,76 +11,30 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from analyzer.audit.hand import audit_hand
-from analyzer.audit.records import HandAudit
-from analyzer.i18n import _, f_
-from analyzer.i18n import render as say
-from analyzer.ruleset import load_rules
+from analyzer.i18n import _
 from dashboards import context
-from dashboards.show import columns, md, money, verdict_label
+from dashboards.show import columns, md
 from dashboards.uploads import Upload
+from dashboards.viewmodel import recorder as vm
+from dashboards.viewmodel.recorder import (  # the fields' keys and defaults (the tests fill them in)
+    ACTIONS,
+    BUTTON,
+    DEFAULTS,
+    HAND_ID,
+    RECORDER_RULES,
+    RULES,
+    SEATS,
+    STAKES,
+    compact_text,
+)
 from parsers import native
-from parsers.errors import HandHistoryError, Rejected
-from parsers.formats import parse_text
 from parsers.record import HandRecord
 
-HAND_ID = "rec_id"
-RULES = "rec_rules"
-STAKES = "rec_stakes"
-SEATS = "rec_seats"
-BUTTON = "rec_button"
-ACTIONS = "rec_actions"
-RECORDER_RULES = ("shortdeck", "shortdeck-trips", "shortdeck-single-ante", "shortdeck-blinds", "holdem")
-DEFAULTS = {
-    HAND_ID: "home-1",
-    STAKES: "ante=100 button=100",
-    SEATS: "Anna 10000, Ben 10000, Carla 10000, Dev 10000",
-    BUTTON: "Anna",
-    ACTIONS: "preflop Ben r300 Carla c Dev f Anna c\nflop 9h 8d 7c: Ben b400 Carla c Anna f\n"
-    "turn Ts: Ben x Carla x\nriver Ac: Ben x Carla x\nshow Ben 6h 6d\nshow Carla Kh Ks\nwin Ben 2100",
-}
-
-
-def compact_text(*, hand_id: str, rules: str, stakes: str, seats: str, button: str, actions: str) -> str:
-    """The recorder's fields as compact hand text (``deal`` posts what the stakes ask for).
-
-    >>> print(compact_text(hand_id="h1", rules="shortdeck", stakes="ante=1", seats="A 10, B 10", button="A",
-    ...                    actions="preflop B x A x"))
-    id h1
-    rules shortdeck
-    stakes ante=1
-    seats A 10, B 10
-    button A
-    deal
-    preflop B x A x
-    """
-    head = [f"id {hand_id.strip() or 'hand'}", f"rules {rules}", f"stakes {stakes.strip()}", f"seats {seats.strip()}"]
-    if button.strip():
-        head.append(f"button {button.strip()}")
-    head.append("deal")
-    return "\n".join([*head, actions.strip()])
-
-
-HEADER_LINES = 6
-
-
-def check(text: str, rules: str) -> tuple[HandRecord | None, HandAudit | None, str]:
-    """The hand read from the text and its audit, or the one-line reason it cannot be read."""
-    try:
-        items = list(parse_text(text, format="compact", file="recorder"))
-        first = items[0] if items else None
-        if isinstance(first, HandRecord):
-            return first, audit_hand(first, load_rules(rules)), ""
-    except HandHistoryError as error:
-        return None, None, str(error)
-    if isinstance(first, Rejected):
-        return None, None, first.message
-    return None, None, "recorder: no hand"
+__all__ = ["ACTIONS", "BUTTON", "DEFAULTS", "HAND_ID", "RULES", "SEATS", "STAKES", "compact_text", "render"]
 
 
 def _add(record: HandRecord) -> None:
-    kept = tuple(r for r in st.session_state.get(context.RECORDED, ()) if r.hand_id != record.hand_id)
-    st.session_state[context.RECORDED] = (*kept, record)
+    st.session_state[context.RECORDED] = vm.kept(st.session_state.get(context.RECORDED, ()), record)
 
 
 def _audit_recorded() -> None:
@@ -89,8 +44,6 @@ def _audit_recorded() -> None:
 
 
 def render() -> None:
-    ctx = context.current()
-    lang = ctx.lang
     state = st.session_state
     for key, value in DEFAULTS.items():
         state.setdefault(key, value)
@@ -129,58 +82,34 @@ def render() -> None:
         button=state[BUTTON],
         actions=state[ACTIONS],
     )
-    record, audit, error = check(text, rules)
+    view = vm.recorded_view(text, rules)
     with st.expander(_("The hand as compact text")):
         st.code(text, language=None, line_numbers=True)
-    if record is None or audit is None:
-        st.error(_("Not a hand yet:") + " " + md(error))
+    if view.record is None:
+        st.error(_("Not a hand yet:") + " " + md(view.error))
         return
-    verdict(record, audit, lang)
+    (st.success if view.ok else st.warning)(view.line)
+    for code, where, message in view.problems:
+        st.markdown(f"- `{code}` {where}: {md(message)}")
+    st.dataframe(columns(pd.DataFrame(view.ledger)), hide_index=True, key="rec_ledger")
     c6, c7 = st.columns(2)
     c6.download_button(
         _("Download as native JSON Lines"),
-        data=native.write([record]),
-        file_name=f"{record.hand_id}.jsonl",
+        data=native.write([view.record]),
+        file_name=f"{view.record.hand_id}.jsonl",
         mime="application/jsonl",
         key="rec_download",
     )
-    c7.button(_("Add to this session's hands"), key="rec_add", on_click=_add, args=(record,))
-    recorded(lang)
+    c7.button(_("Add to this session's hands"), key="rec_add", on_click=_add, args=(view.record,))
+    recorded()
 
 
-def verdict(record: HandRecord, audit: HandAudit, lang: str) -> None:
-    line = verdict_label(audit.verdict.value) + " · " + f_("pot {pot}", pot=money(audit.total_pot, record.decimals))
-    if audit.problems:
-        st.warning(line)
-        for p in audit.problems:
-            where = f_("at action {n}", n=p.action_index) if p.action_index is not None else ""
-            st.markdown(f"- `{p.code.value}` {where}: {md(say(p.message))}")
-    else:
-        st.success(line + " · " + _("every action and the payout check out"))
-    rows = [
-        {
-            "player": r.player,
-            "start": money(r.start, record.decimals),
-            "invested": money(r.posted + sum(r.invested), record.decimals),
-            "won": money(sum(r.won), record.decimals),
-            "claimed": money(r.claimed_won, record.decimals),
-            "net": money(r.net, record.decimals),
-        }
-        for r in audit.ledger
-    ]
-    st.dataframe(columns(pd.DataFrame(rows), lang), hide_index=True, key="rec_ledger")
-
-
-def recorded(lang: str) -> None:
+def recorded() -> None:
     records = st.session_state.get(context.RECORDED, ())
     if not records:
         return
-    st.subheader(f_("{n} hand(s) recorded in this session", n=len(records)))
-    st.dataframe(
-        columns(pd.DataFrame({"hand": [r.hand_id for r in records], "players": [len(r.seats) for r in records]}), lang),
-        hide_index=True,
-        key="rec_list",
-    )
+    st.subheader(vm.session_heading(records))
+    st.dataframe(columns(pd.DataFrame(vm.session_rows(records))), hide_index=True, key="rec_list")
     c1, c2 = st.columns(2)
     c1.download_button(
         _("Download them all (JSON Lines)"),

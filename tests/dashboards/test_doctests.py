@@ -11,8 +11,10 @@ MODULES = [
     "dashboards.show",
     "dashboards.words",
     "dashboards.uploads",
-    "dashboards.views.players",
-    "dashboards.views.recorder",
+    "dashboards.viewmodel.casino",
+    "dashboards.viewmodel.players",
+    "dashboards.viewmodel.recorder",
+    "dashboards.viewmodel.replayer",
     "dashboards.views.settlement",
 ]
 
