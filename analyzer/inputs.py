@@ -19,10 +19,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from parsers.buyins import sniff as sniff_buyins
 from parsers.errors import ParseError
 from parsers.formats import ParsedFile, read_bytes
-from parsers.pokernow_ledger import sniff_ledger
 from parsers.text import decode
 
 #: files in a folder that are never hand histories
@@ -138,7 +136,12 @@ def read_input(file: InputFile, *, format: str = "auto") -> ParsedFile:
 
 
 def _money_file(item: InputFile) -> str:
-    """A ledger or buy-in list among hand histories, named for what it is (not a broken file)."""
+    """A ledger or buy-in list among hand histories, named for what it is (not a broken file).
+    Their readers are imported here, for a file no hand-history format claims: an audit of hand
+    histories starts without them."""
+    from parsers.buyins import sniff as sniff_buyins
+    from parsers.pokernow_ledger import sniff_ledger
+
     try:
         text = decode(item.read_bytes())
     except OSError:

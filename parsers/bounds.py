@@ -82,20 +82,45 @@ def check_record(record: HandRecord) -> HandRecord:
     """The record when every amount, count and length is within the bounds; else a
     :class:`ParseError` naming the first field outside them and its line.
 
-    The usual hand is checked in one pass over its numbers; only a hand outside the bounds
-    is walked field by field to name the first one.
+    The usual hand is checked in one pass over its fields (a loop a list of them, no list
+    built); only a hand outside the bounds is walked field by field to name the first one.
     """
+    if _within(record):
+        return record
+    _name_the_field(record)
+    return record  # pragma: no cover - the walk names what the pass found
+
+
+def _within(record: HandRecord) -> bool:
+    """Whether every amount, seat, line, index, text and count of the hand is within the bounds."""
+    low, high = -MAX_AMOUNT, MAX_AMOUNT
+    seats, posts, actions = record.seats, record.posts, record.actions
+    if not (
+        0 <= record.decimals <= MAX_DECIMALS
+        and len(seats) <= MAX_SEATS
+        and len(posts) + len(actions) <= MAX_ACTIONS
+        and len(record.boards) <= MAX_RUNS
+        and len(record.shown) <= MAX_ITEMS
+        and len(record.awards) <= MAX_ITEMS
+        and len(record.returned) <= MAX_ITEMS
+        and len(record.deductions) <= MAX_ITEMS
+        and len(record.cashouts) <= MAX_ITEMS
+        and len(record.pots) <= MAX_ITEMS
+        and len(record.hand_id) <= MAX_TEXT
+        and len(record.table) <= MAX_TEXT
+        and len(record.currency) <= MAX_TEXT
+        and len(record.started_at or "") <= MAX_TEXT
+        and len(record.game.declared) <= MAX_TEXT
+        and len(record.game.site) <= MAX_TEXT
+        and low <= (record.total_pot or 0) <= high
+        and 0 <= record.source.line <= MAX_LINE
+        and 0 <= (record.source.number or 0) <= MAX_LINE
+        and (record.button is None or 0 <= record.button <= MAX_SEAT_NUMBER)
+        and (record.max_seats is None or 0 <= record.max_seats <= MAX_SEAT_NUMBER)
+    ):
+        return False
     stakes = record.stakes
-    amounts = [s.stack for s in record.seats]
-    amounts += [p.amount for p in record.posts]
-    amounts += [a.to for a in record.actions]
-    amounts += [a.amount for a in record.awards]
-    amounts += [r.amount for r in record.returned]
-    amounts += [d.amount for d in record.deductions]
-    amounts += [c.amount + c.fee for c in record.cashouts]
-    amounts += record.pots
-    amounts += record.finishing_stacks or ()
-    amounts += (
+    for amount in (
         stakes.ante,
         stakes.small_blind,
         stakes.big_blind,
@@ -105,53 +130,42 @@ def check_record(record: HandRecord) -> HandRecord:
         stakes.small_bet,
         stakes.big_bet,
         stakes.cap,
-        record.total_pot or 0,
-    )
-    seats = [s.seat for s in record.seats]
-    if record.button is not None:
-        seats.append(record.button)
-    if record.max_seats is not None:
-        seats.append(record.max_seats)
-    numbers = [p.line for p in record.posts]
-    numbers += [a.line for a in record.actions]
-    numbers += [s.line for s in record.shown]
-    numbers += [a.line for a in record.awards]
-    numbers += [r.line for r in record.returned]
-    numbers += (record.source.line, record.source.number or 0)
-    indexes = [a.pot or 0 for a in record.awards] + [a.run for a in record.awards]
-    indexes += [d.pot or 0 for d in record.deductions]
-    texts = max(
-        len(record.hand_id),
-        len(record.table),
-        len(record.currency),
-        len(record.started_at or ""),
-        len(record.game.declared),
-        len(record.game.site),
-        max((len(s.player) for s in record.seats), default=0),
-    )
-    if (
-        -MAX_AMOUNT <= min(amounts) <= max(amounts) <= MAX_AMOUNT
-        and 0 <= min(seats, default=0) <= max(seats, default=0) <= MAX_SEAT_NUMBER
-        and 0 <= min(numbers) <= max(numbers) <= MAX_LINE
-        and 0 <= min(indexes, default=0) <= max(indexes, default=0) <= MAX_ITEMS
-        and 0 <= record.decimals <= MAX_DECIMALS
-        and texts <= MAX_TEXT
-        and len(record.seats) <= MAX_SEATS
-        and len(record.posts) + len(record.actions) <= MAX_ACTIONS
-        and len(record.boards) <= MAX_RUNS
-        and max(
-            len(record.shown),
-            len(record.awards),
-            len(record.returned),
-            len(record.deductions),
-            len(record.cashouts),
-            len(record.pots),
-        )
-        <= MAX_ITEMS
     ):
-        return record
-    _name_the_field(record)
-    return record  # pragma: no cover - the walk names what the pass found
+        if not low <= amount <= high:
+            return False
+    for seat in seats:
+        if not (low <= seat.stack <= high and 0 <= seat.seat <= MAX_SEAT_NUMBER and len(seat.player) <= MAX_TEXT):
+            return False
+    for post in posts:
+        if not (low <= post.amount <= high and 0 <= post.line <= MAX_LINE):
+            return False
+    for action in actions:
+        if not (low <= action.to <= high and 0 <= action.line <= MAX_LINE):
+            return False
+    for shown in record.shown:
+        if not 0 <= shown.line <= MAX_LINE:
+            return False
+    for award in record.awards:
+        if not (
+            low <= award.amount <= high
+            and 0 <= award.line <= MAX_LINE
+            and 0 <= (award.pot or 0) <= MAX_ITEMS
+            and 0 <= award.run <= MAX_ITEMS
+        ):
+            return False
+    for returned in record.returned:
+        if not (low <= returned.amount <= high and 0 <= returned.line <= MAX_LINE):
+            return False
+    for deduction in record.deductions:
+        if not (low <= deduction.amount <= high and 0 <= (deduction.pot or 0) <= MAX_ITEMS):
+            return False
+    for cashout in record.cashouts:
+        if not low <= cashout.amount + cashout.fee <= high:
+            return False
+    for amount in record.pots:
+        if not low <= amount <= high:
+            return False
+    return all(low <= amount <= high for amount in record.finishing_stacks or ())
 
 
 def _name_the_field(record: HandRecord) -> None:

@@ -33,11 +33,22 @@ _CANONICAL_CARD = re.compile(r"^(?:[2-9TJQKA][cdhs]|\?\?)$")
 
 
 def sniff(text: str) -> bool:
-    """Whether text looks like native JSON Lines."""
-    for line in text.splitlines():
-        stripped = line.strip()
-        if stripped:
-            return stripped.startswith("{") and '"seats"' in stripped and '"ohh"' not in stripped
+    """Whether text looks like native JSON Lines (its first line that is not blank tells; the
+    rest of the text is not split).
+
+    >>> sniff(chr(10) + '  {"hand_id": "1", "seats": []}'), sniff('{"ohh": {"seats": []}}'), sniff("")
+    (True, False, False)
+    """
+    start = 0
+    while start < len(text):
+        end = text.find("\n", start)
+        if end < 0:
+            end = len(text)
+        for line in text[start:end].splitlines():  # a lone CR or another line break inside
+            stripped = line.strip()
+            if stripped:
+                return stripped.startswith("{") and '"seats"' in stripped and '"ohh"' not in stripped
+        start = end + 1
     return False
 
 

@@ -48,7 +48,7 @@ def audit_json(a: HandAudit, unit: Unit | None = None) -> dict[str, Any]:
     integers in minor units of ``unit`` (``"unit"``, ``"decimals"``); an unreadable hand's
     ``"reason"`` has its own code."""
     unit = unit or Unit()
-    found = next((r for r in map(reason, a.problems) if r is not None), None)
+    found = next((r for r in map(reason, a.problems) if r is not None), None) if a.problems else None
     return {
         "hand_id": a.hand_id,
         "source": a.file,
@@ -73,9 +73,9 @@ def audit_json(a: HandAudit, unit: Unit | None = None) -> dict[str, Any]:
                 "player": row.player,
                 "start": row.start,
                 "posted": row.posted,
-                "invested": list(row.invested),
+                "invested": row.invested,  # tuples: JSON arrays alike, and no copy a row
                 "returned": row.returned,
-                "won": list(row.won),
+                "won": row.won,
                 "rake": row.rake,
                 "net": row.net,
             }

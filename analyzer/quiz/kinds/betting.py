@@ -2,7 +2,9 @@
 
 The situations are dealt here with a small tracker of one betting round that follows the
 rule set (forced bets, minimum bet from ``RuleSet.min_bet``, structure), not the replay
-engine; the tests check every answer against the replay engine's table.
+engine; each betting rule it applies (whose turn, the smallest bet or raise, the fixed-limit
+size, the pot limit) is the engine's own function in :mod:`analyzer.replay.rules`, and the
+tests check every answer against the replay engine's table.
 
 Level 1: the first action of a street. Level 2: a few actions in. Level 3: later streets,
 heads-up tables, and who shows first at the showdown.
@@ -19,6 +21,7 @@ from analyzer.quiz.deal import LETTERS, PLAYERS
 from analyzer.quiz.model import Answer, Form, Kind, Question
 from analyzer.quiz.spec import NotApplicable, Spec, gave_up, name_choice, retry
 from analyzer.quiz.words import Join, Msg, named, t
+from analyzer.replay import rules as betting
 from analyzer.ruleset import RuleSet
 from parsers.record import (
     Action,
@@ -77,23 +80,29 @@ class Round:
         return [p for p, _ in self.players if p not in self.folded]
 
     def next_to_act(self) -> str | None:
+        """Whose turn it is (:func:`analyzer.replay.rules.to_act`; every stack here is deep)."""
         if len(self.in_hand()) < 2:
             return None
         start = self.seat[self.last_actor] if self.last_actor else self.anchor
-        for p in self.after(start):
-            if p not in self.folded and (p not in self.acted or self.total[p] < self.current):
-                return p
-        return None
+        order = self.after(start)
+        folded = [p in self.folded for p in order]
+        acted = [p in self.acted for p in order]
+        front = [self.total[p] for p in order]
+        stack = [1] * len(order)
+        turn = betting.to_act(tuple(range(len(order))), folded, stack, front, acted, front, self.current, False, 0)
+        return order[turn] if turn >= 0 else None
 
     def fixed_size(self) -> int:
-        small = self.stakes.small_bet or self.stakes.big_blind
-        return small if self.street in (Street.PREFLOP, Street.FLOP) else (self.stakes.big_bet or 2 * small)
+        """Fixed limit: the bet size of this street (:func:`analyzer.replay.rules.fixed_size`)."""
+        late = self.street not in (Street.PREFLOP, Street.FLOP)
+        return betting.fixed_size(self.stakes.small_bet, self.stakes.big_bet, self.stakes.big_blind, late)
 
     def min_to(self) -> int:
-        """The smallest bet (nothing to call) or raise, as a street total."""
+        """The smallest bet (nothing to call) or raise, as a street total
+        (:func:`analyzer.replay.rules.smallest_to`; fixed limit: the bet plus the street's size)."""
         if self.rules.betting.structure is Betting.FIXED_LIMIT:
             return self.current + self.fixed_size()
-        return self.current + self.increment if self.current else self.min_bet
+        return betting.smallest_to(self.current, self.increment, self.min_bet)
 
     # forced bets ---------------------------------------------------------------------
     def post(self, player: str, kind: PostKind, amount: int) -> None:
@@ -123,7 +132,7 @@ class Round:
             self.post(big, PostKind.BIG_BLIND, stakes.big_blind)
             if forced.big_blind_ante:
                 self.post(big, PostKind.ANTE, stakes.ante)
-        self.increment = max(self.min_bet, self.current if forced.blinds else 0)
+        self.increment = betting.opening_min_raise(self.min_bet, self.current, bool(forced.blinds))
 
     # actions -------------------------------------------------------------------------
     def act(self, player: str, kind: ActionKind, to: int = 0) -> None:
@@ -141,7 +150,7 @@ class Round:
         self.pot += to - self.total[player]
         if to > self.current:
             if self.rules.betting.structure is not Betting.FIXED_LIMIT:
-                self.increment = max(self.increment, to - self.current)
+                self.increment = betting.next_min_raise(self.increment, self.current, to)
             self.current = to
             self.last_aggressor = player
             self.raised = True
@@ -168,8 +177,7 @@ class Round:
             return low
         to = low + rng.choice((0, 0, 1, 2)) * (self.increment if self.current else self.min_bet)
         if self.rules.betting.structure is Betting.POT_LIMIT:
-            owed = self.current - self.total[player]
-            to = min(to, self.current + self.pot + owed)
+            to = min(to, betting.pot_limit_to(self.current, self.pot, self.total[player]))
         return max(low, to)
 
     def step(self, rng: random.Random, policy: Policy) -> None:
