@@ -12,11 +12,12 @@ import json
 from typing import Any
 
 import click
+from babel.numbers import format_decimal
 
 from analyzer.cli.errors import fail, user_errors
 from analyzer.cli.filter_options import filter_options, read_filters
 from analyzer.frequencies import Frequencies, Frequency, check_deck, exact_frequencies
-from analyzer.i18n import _, f_
+from analyzer.i18n import _, current, f_, number, pgettext
 from analyzer.stats.filters import Filters
 
 
@@ -46,30 +47,67 @@ def _collect(*, exact: bool, deck: int | None, ranking: str | None, cards: int) 
 
 
 def _number(value: float | None) -> str:
-    return "never" if value is None else f"{value:,.1f}"
+    if value is None:
+        return pgettext("odds", "never")
+    return str(format_decimal(round(value, 1), format="#,##0.0", locale=current()))
+
+
+def _percent(share: float) -> str:
+    """``12.345678%``: six decimals, the locale's decimal sign and % sign."""
+    return pgettext("percent", "{value}%").format(value=number(share * 100, ".6f"))
+
+
+def category_names() -> dict[str, str]:
+    """The rows' names (a category, or the royal flush) in the language in force."""
+    return {
+        "high card": pgettext("category", "high card"),
+        "one pair": pgettext("category", "one pair"),
+        "two pair": pgettext("category", "two pair"),
+        "three of a kind": pgettext("category", "three of a kind"),
+        "straight": pgettext("category", "straight"),
+        "flush": pgettext("category", "flush"),
+        "full house": pgettext("category", "full house"),
+        "four of a kind": pgettext("category", "four of a kind"),
+        "straight flush": pgettext("category", "straight flush"),
+        "royal flush": pgettext("category", "royal flush"),
+    }
 
 
 def title(freq: Frequencies, method: str) -> str:
-    """The table's first line."""
-    what = f"the {freq.cards}-card hands of the {freq.deck}-card deck, ranking {freq.ranking.value}"
+    """The table's first line, in the language in force."""
+    args = {"cards": freq.cards, "deck": freq.deck, "ranking": freq.ranking.value, "total": freq.total}
     if method == "exact":
-        return f"Exact frequencies of {what} (all {freq.total:,} enumerated)"
-    return f"{method.capitalize()} frequencies of {what} ({freq.total:,} hands)"
+        return f_(
+            "Exact frequencies of the {cards}-card hands of the {deck}-card deck, ranking {ranking} "
+            "(all {total} enumerated)",
+            **args,
+        )
+    return f_(
+        "{method} frequencies of the {cards}-card hands of the {deck}-card deck, ranking {ranking} ({total} hands)",
+        method=method.capitalize(),
+        **args,
+    )
 
 
 def render_table(freq: Frequencies, *, title: str) -> str:
-    """The frequencies as a text table, best category first."""
-    lines = [
-        title,
-        f"{'hand':<16} {'count':>13} {'probability':>12} {'1 in':>14} {'odds against':>16}",
-    ]
+    """The frequencies as a text table, best category first (numbers in the locale's way)."""
+    hand, count, probability = (
+        pgettext("column", "hand"),
+        pgettext("column", "count"),
+        pgettext("column", "probability"),
+    )
+    one_in, against = pgettext("column", "1 in"), pgettext("column", "odds against")
+    names, never = category_names(), pgettext("odds", "never")
+    lines = [title, f"{hand:<16} {count:>13} {probability:>12} {one_in:>14} {against:>16}"]
     for row in freq.rows():
-        name = f"  {row.name}" if row.name == "royal flush" else row.name
+        name = names.get(row.name, row.name)
+        name = f"  {name}" if row.name == "royal flush" else name
+        odds = _number(row.odds_against) + " : 1" if row.count else never
         lines.append(
-            f"{name:<16} {row.count:>13,} {row.probability:>11.6%} {_number(row.one_in):>14} "
-            f"{_number(row.odds_against) + ' : 1' if row.count else 'never':>16}"
+            f"{name:<16} {number(row.count):>13} {_percent(row.probability):>11} {_number(row.one_in):>14} {odds:>16}"
         )
-    lines.append(f"{'total':<16} {freq.total:>13,} {1:>11.6%}")
+    total = pgettext("column", "total")
+    lines.append(f"{total:<16} {number(freq.total):>13} {_percent(1):>11}")
     return "\n".join(lines)
 
 

@@ -11,7 +11,8 @@ from typing import Any
 import click
 
 from analyzer.cli.errors import fail, user_errors
-from analyzer.i18n import f_, render
+from analyzer.cli.frequencies_cmd import category_names
+from analyzer.i18n import Percent, _, f_, number, pgettext, render
 from analyzer.observed import Comparison, Line, compare
 from analyzer.stats.filters import Filters
 from analyzer.store.store import Store
@@ -42,29 +43,47 @@ def run(store_dir: str, *, as_json: bool, filters: Filters | None = None, cluste
 
 
 def _percent(value: float | None) -> str:
-    return "-" if value is None else f"{value:.3%}"
+    """``12.345%``: three decimals, the locale's decimal sign and % sign."""
+    if value is None:
+        return "-"
+    return pgettext("percent", "{value}%").format(value=number(value * 100, ".3f"))
 
 
 def _p(value: float | None) -> str:
-    return "-" if value is None else f"{value:.3g}"
+    return "-" if value is None else number(value, ".3g")
 
 
 def _table(c: Comparison) -> str:
-    lines = [f"{c.title} ({c.ranking.value}, {c.ranking.deck_size} cards)"]
-    lines.append(f"{'':<36} {'count':>8} {'of':>8} {'observed':>9} {'95% interval':>19} {'exact':>9} {'p':>8}")
+    """One comparison as a text table, in the language in force (the titles and line names are
+    marked for the catalogs in :mod:`analyzer.observed`)."""
+    categories = category_names()
+    lines = [
+        f_("{title} ({ranking}, {deck} cards)", title=_(c.title), ranking=c.ranking.value, deck=c.ranking.deck_size)
+    ]
+    count, of, observed = pgettext("column", "count"), pgettext("column", "of"), pgettext("column", "observed")
+    interval, exact = f_("{percent} interval", percent=Percent(95, 100, 0)), pgettext("column", "exact")
+    lines.append(f"{'':<36} {count:>8} {of:>8} {observed:>9} {interval:>19} {exact:>9} {'p':>8}")
     for ln in c.lines:
         low, high = ln.interval or (None, None)
-        interval = f"{_percent(low)}-{_percent(high)}" if low is not None else "-"
+        span = f"{_percent(low)}-{_percent(high)}" if low is not None else "-"
+        name = categories.get(ln.name) or _(ln.name)
         lines.append(
-            f"{ln.name:<36} {ln.count:>8,} {ln.total:>8,} {_percent(ln.rate):>9} {interval:>19} "
+            f"{name:<36} {number(ln.count):>8} {number(ln.total):>8} {_percent(ln.rate):>9} {span:>19} "
             f"{_percent(float(ln.expected)):>9} {_p(ln.p_value):>8}"
         )
     if c.statistic is not None:
-        lines.append(f"chi-square {c.statistic:.2f} with {c.degrees} degrees of freedom: p = {_p(c.p_value)}")
+        lines.append(
+            f_(
+                "chi-square {statistic} with {degrees} degrees of freedom: p = {p}",
+                statistic=number(c.statistic, ".2f"),
+                degrees=c.degrees,
+                p=_p(c.p_value),
+            )
+        )
     if c.caution:
-        lines.append(f"caution: {render(c.caution)}")
+        lines.append(f_("caution: {text}", text=c.caution))
     if c.note:
-        lines.append(f"note: {render(c.note)}")
+        lines.append(f_("note: {note}", note=c.note))
     return "\n".join(lines)
 
 
