@@ -439,4 +439,36 @@ def test_the_session_keeps_one_hand_an_id() -> None:
     assert first is not None
     kept = rvm.kept(rvm.kept((), first), first)
     assert kept == (first,) and rvm.session_rows(kept) == [{"hand": "home-1", "players": 4}]
-    assert rvm.session_heading(kept) == "1 hand(s) recorded in this session"
+    assert rvm.session_heading(kept) == "1 hand recorded in this session"
+
+
+@pytest.mark.parametrize(
+    ("lang", "texts"),
+    [
+        (
+            "en",
+            ("0 hands recorded in this session", "1 hand recorded in this session", "2 hands recorded in this session"),
+        ),
+        (
+            "de",
+            (
+                "0 Hände in dieser Sitzung erfasst",
+                "1 Hand in dieser Sitzung erfasst",
+                "2 Hände in dieser Sitzung erfasst",
+            ),
+        ),
+        (
+            "es",
+            (
+                "0 manos registradas en esta sesión",
+                "1 mano registrada en esta sesión",
+                "2 manos registradas en esta sesión",
+            ),
+        ),
+    ],
+)
+def test_the_recorded_hands_heading_has_the_plural_of_its_count(lang: str, texts: tuple[str, str, str]) -> None:
+    first = rvm.recorded_view(recorder_text(), "shortdeck").record
+    assert first is not None
+    with use(lang):
+        assert tuple(rvm.session_heading((first,) * n) for n in range(3)) == texts
