@@ -17,7 +17,7 @@ import streamlit as st
 
 from analyzer.audit.night import NightAudit, audit_files
 from analyzer.i18n import _, f_
-from dashboards import cache, context
+from dashboards import cache, context, viewmodel
 from dashboards.context import Context
 from dashboards.loading import (  # where the sample night is; the tests and pages read these here
     SAMPLE_BUYINS,
@@ -124,13 +124,7 @@ def night(ctx: Context | None = None, *, notice: bool = True) -> Night | None:
         found = Night(word(SOURCES, kind), loaded, audit, ctx.rules, (kind, named))
     if notice and found is not None and found.loaded.issues:
         first = found.loaded.issues[0]
-        st.warning(
-            f_(  # "file(s)" as the dashboard tests read it
-                "{n} file(s) gave no hands (the Audit page lists them), the first: {first}",
-                n=len(found.loaded.issues),
-                first=md(first.message),
-            )
-        )
+        st.warning(viewmodel.night_notice(len(found.loaded.issues), md(first.message)))
     return found
 
 

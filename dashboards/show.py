@@ -15,7 +15,7 @@ from analyzer.cards import Card
 from analyzer.i18n import current
 from analyzer.money import CHIPS, format_money
 from analyzer.safetext import page_text
-from dashboards.words import COLUMNS, word
+from dashboards.words import COLUMNS, verdict_name, word
 
 VERDICT_ICON = {"ok": "✅", "note": "ℹ️", "warn": "⚠️", "violation": "⛔", "unreadable": "❓"}
 VERDICT_COLOUR = {
@@ -54,7 +54,8 @@ def cards(texts: tuple[str, ...] | list[str]) -> str:
 
 
 def verdict_label(verdict: str) -> str:
-    return f"{VERDICT_ICON.get(verdict, '')} {verdict}"
+    """A verdict with its icon, in the language in force: ``'⛔ violation'``."""
+    return f"{VERDICT_ICON.get(verdict, '')} {verdict_name(verdict)}"
 
 
 def columns(frame: pd.DataFrame, lang: str = "") -> pd.DataFrame:

@@ -8,7 +8,7 @@ import streamlit as st
 
 from analyzer.i18n import _, f_
 from analyzer.store.store import Store, StoreError
-from dashboards import cache, data, stores
+from dashboards import cache, data, stores, viewmodel
 from dashboards.context import Context
 from dashboards.show import columns, md, verdict_label
 from dashboards.words import VERDICTS, word
@@ -37,14 +37,7 @@ def audit(ctx: Context) -> None:
         st.error(md(str(error)))
         return
     hands = sum(counts.values())
-    st.markdown(
-        f_(
-            "Store {path}: {hands} hands from {imports} import(s).",
-            path=md(path),
-            hands=hands,
-            imports=len(manifest.imports),
-        )
-    )
+    st.markdown(viewmodel.store_line(md(path), hands, len(manifest.imports)))
     cols = st.columns(4)
     for col, key in zip(cols, ("ok", "warn", "violation", "unreadable"), strict=True):
         col.metric(word(VERDICTS, key), counts.get(key, 0))

@@ -9,7 +9,7 @@ marked for the catalogs with ``N_`` and translated where they are shown (:func:`
 
 from __future__ import annotations
 
-from analyzer.i18n import N_, _
+from analyzer.i18n import N_, _, pgettext
 
 #: page slug -> title
 PAGE_TITLES: dict[str, str] = {
@@ -114,6 +114,18 @@ COLUMNS: dict[str, str] = {
     "message": N_("message"),
     "action_index": N_("action"),
     "rule": N_("rule"),
+    "round": N_("round"),
+    "outcome": N_("outcome"),
+    "bets": N_("bets"),
+    "stake": N_("stake"),
+    "odds": N_("odds"),
+    "margin": N_("margin"),
+    "hold": N_("hold"),
+    "draw": N_("draw"),
+    "status": N_("status"),
+    "dealer": N_("dealer"),
+    "board": N_("board"),
+    "result": N_("result"),
 }
 
 #: the players page's views and colourings
@@ -141,3 +153,40 @@ def word(table: dict[str, str], key: str) -> str:
     """The word for ``key`` in the language in force; a key the table lacks, as it is."""
     english = table.get(key)
     return _(english) if english else key
+
+
+def street_name(street: str) -> str:
+    """A betting round by its name in the language in force (the seeds' terms: Preflop, Flop,
+    Turn, River); another name as it is.
+
+    >>> from analyzer.i18n import use
+    >>> with use("de"):
+    ...     street_name("turn"), street_name("showdown")
+    ('Turn', 'showdown')
+    """
+    names = {
+        "preflop": pgettext("street", "preflop"),
+        "flop": pgettext("street", "flop"),
+        "turn": pgettext("street", "turn"),
+        "river": pgettext("street", "river"),
+    }
+    return names.get(street, street)
+
+
+def verdict_name(verdict: str) -> str:
+    """One hand's or bet's verdict in the language in force (the filters' plurals are
+    :data:`VERDICTS`); another value as it is.
+
+    >>> from analyzer.i18n import use
+    >>> with use("de"):
+    ...     verdict_name("violation"), verdict_name("ok")
+    ('Verstoß', 'in Ordnung')
+    """
+    names = {
+        "ok": pgettext("verdict", "ok"),
+        "note": pgettext("verdict", "note"),
+        "warn": pgettext("verdict", "warning"),
+        "violation": pgettext("verdict", "violation"),
+        "unreadable": pgettext("verdict", "unreadable"),
+    }
+    return names.get(verdict, verdict)

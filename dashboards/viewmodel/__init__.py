@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from analyzer.audit.night import NightAudit
 from analyzer.audit.records import HandAudit
-from analyzer.i18n import f_, render
+from analyzer.i18n import f_, fn_, nmsg, render
 from analyzer.money import CHIPS
 from analyzer.settlement import NightSettlement
 from dashboards.show import money, verdict_label
@@ -135,3 +135,55 @@ def settlement_rows(result: NightSettlement) -> list[dict[str, object]]:
         }
         for p in result.players
     ]
+
+
+def files_without_hands(n: int, read: int) -> str:
+    """The Audit page's line over the files of an upload that gave no hands.
+
+    >>> files_without_hands(1, 7)
+    '1 file gave no hands (7 read); the rest of the upload is audited below:'
+    """
+    return fn_(
+        "{n} file gave no hands ({read} read); the rest of the upload is audited below:",
+        "{n} files gave no hands ({read} read); the rest of the upload is audited below:",
+        n,
+        read=read,
+    )
+
+
+def night_notice(n: int, first: str) -> str:
+    """Every page's one line over files that gave no hands, with the first one's reason."""
+    return fn_(
+        "{n} file gave no hands (the Audit page lists it): {first}",
+        "{n} files gave no hands (the Audit page lists them), the first: {first}",
+        n,
+        first=first,
+    )
+
+
+def nothing_read(files: int, unreadable: int, skipped: int) -> str:
+    """The headline of a night without a readable hand: what was there instead.
+
+    >>> nothing_read(1, 2, 0)
+    'No hands read (1 file, 2 unreadable hands, 0 tournament summaries skipped)'
+    """
+    return f_(
+        "No hands read ({files}, {unreadable}, {skipped})",
+        files=nmsg("{n} file", "{n} files", files),
+        unreadable=nmsg("{n} unreadable hand", "{n} unreadable hands", unreadable),
+        skipped=nmsg("{n} tournament summary skipped", "{n} tournament summaries skipped", skipped),
+    )
+
+
+def store_line(path: str, hands: int, imports: int) -> str:
+    """A store's size: its hands and how many imports brought them.
+
+    >>> store_line("/data/st", 6, 1)
+    'Store /data/st: 6 hands from 1 import.'
+    """
+    return f_(
+        "Store {path}: {hands} from {imports}.",
+        path=path,
+        hands=nmsg("{n} hand", "{n} hands", hands),
+        imports=nmsg("{n} import", "{n} imports", imports),
+    )

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from analyzer.audit.hand import audit_hand
 from analyzer.audit.records import HandAudit
-from analyzer.i18n import _, f_, render
+from analyzer.i18n import _, f_, fn_, render
 from analyzer.ruleset import load_rules
 from dashboards.show import money, verdict_label
 from parsers.errors import HandHistoryError, Rejected
@@ -133,7 +133,7 @@ def session_rows(records: Sequence[HandRecord]) -> list[dict[str, object]]:
 
 
 def session_heading(records: Sequence[HandRecord]) -> str:
-    return f_("{n} hand(s) recorded in this session", n=len(records))
+    return fn_("{n} hand recorded in this session", "{n} hands recorded in this session", len(records))
 
 
 def kept(records: Sequence[HandRecord], record: HandRecord) -> tuple[HandRecord, ...]:

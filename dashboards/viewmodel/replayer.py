@@ -19,6 +19,7 @@ from analyzer.replay.engine import BOARD_SIZE, Replay, Step
 from analyzer.replay.hilo import hand_words
 from analyzer.ruleset import RuleSet
 from dashboards.show import cards, money, verdict_label
+from dashboards.words import street_name
 from parsers.record import HandRecord
 
 
@@ -156,7 +157,7 @@ def equity_rows(record: HandRecord, rules: RuleSet) -> list[dict[str, str]]:
     marking who went all-in on it (:func:`analyzer.equity.views.street_equities`)."""
     return [
         {
-            _("street"): e.street.value,
+            _("street"): street_name(e.street.value),
             _("board"): cards(e.board) if e.board else "—",
             **{
                 player: percent(share) + (" (" + _("all-in") + ")" if player in e.all_in else "")
@@ -200,7 +201,7 @@ def step_view(record: HandRecord, rules: RuleSet, result: Replay, audit: HandAud
             last=last,
         ),
         action=step.text,
-        street=step.street.value,
+        street=street_name(step.street.value),
         pot=money(step.pot, record.decimals, record.currency),
         seats=seat_rows(record, step, at_end),
         board=board_runs(record, step, at_end),

@@ -92,13 +92,7 @@ def issues(night: data.Night) -> None:
     found = night.loaded.issues
     if not found:
         return
-    st.error(
-        f_(
-            "{n} file(s) gave no hands ({read} read); the rest of the upload is audited below:",
-            n=len(found),
-            read=len(night.loaded.files),
-        )
-    )
+    st.error(viewmodel.files_without_hands(len(found), len(night.loaded.files)))
     for issue in found[:20]:
         st.markdown("- " + md(issue.message))
     if len(found) > 20:
@@ -111,13 +105,7 @@ def sentence(audit: NightAudit, lang: str) -> str:
     if lang == "en":
         return s.sentence()
     if not s.read:
-        return f_(
-            "No hands read ({files} file(s), {unreadable} unreadable hand(s), {skipped} tournament "
-            "summary(ies) skipped)",
-            files=s.files,
-            unreadable=s.unreadable,
-            skipped=s.skipped,
-        )
+        return viewmodel.nothing_read(s.files, s.unreadable, s.skipped)
     if s.paid_wrong:
         payouts = fn_(
             "{n} hand paid wrong, {amount} to correct",

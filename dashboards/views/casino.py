@@ -74,9 +74,9 @@ def show(view: vm.CasinoView) -> None:
             fig.add_bar(name=name, x=list(view.chart.labels), y=list(values))
         fig.update_layout(barmode="group", height=320, yaxis_title="%", margin={"l": 10, "r": 10, "t": 30, "b": 10})
         st.plotly_chart(fig, key="casino_chart")
-        st.dataframe(pd.DataFrame(view.margins), hide_index=True, key="casino_margins")
+        st.dataframe(columns(pd.DataFrame(view.margins)), hide_index=True, key="casino_margins")
     st.subheader(_("Bets"))
-    st.dataframe(pd.DataFrame(view.bets), hide_index=True, key="casino_bets")
+    st.dataframe(columns(pd.DataFrame(view.bets)), hide_index=True, key="casino_bets")
     for p in view.problems:
         st.markdown(f"- {p.verdict} `{p.code}` {md(p.rule)}: {md(p.message)}")
     st.subheader(_("Draws"))

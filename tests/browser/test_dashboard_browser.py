@@ -151,7 +151,7 @@ def test_a_host_uploads_a_night_and_sees_the_verdict_table(server: str, tmp_path
             expect(page.get_by_text("13 of 13 hands")).to_be_visible()
             expect(page.locator("[data-testid=stDataFrame]").first).to_be_visible()
             expect(page.get_by_text(re.compile(r"broken\.txt:1: input: expected a hand history"))).to_be_visible()
-            expect(page.get_by_text("1 file(s) gave no hands (2 read)", exact=False)).to_be_visible()
+            expect(page.get_by_text("1 file gave no hands (2 read)", exact=False)).to_be_visible()
             body = page.locator("[data-testid=stMain]").inner_text()
             assert "Hands" in body and "Chip ledger" in body
             page.get_by_label("Hand or player").fill("Eve")

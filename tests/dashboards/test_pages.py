@@ -53,7 +53,7 @@ def test_every_page_renders_an_upload_of_every_format_with_a_broken_file_named(
     assert "broken.txt:1: " in shown.replace("\\", "")
     if slug == "audit":
         total = sum(HANDS_IN.values())
-        assert at.error[0].value.startswith("1 file(s) gave no hands (7 read)")
+        assert at.error[0].value.startswith("1 file gave no hands (7 read)")
         assert verdict_line(at).startswith(f"{total} hands: ")
         assert at.dataframe[0].value.shape[0] == total
 
@@ -179,7 +179,7 @@ def test_the_recorder_checks_a_hand_as_typed_and_keeps_it(open_page: OpenPage) -
     ).run()
     assert at.success, texts(at)
     at.button(key="rec_add").click().run()
-    assert at.subheader[0].value == "1 hand(s) recorded in this session"
+    assert at.subheader[0].value == "1 hand recorded in this session"
     at.button(key="rec_audit_all").click().run()
     assert at.session_state[context.SOURCE] == "upload"
     (upload,) = at.session_state[context.UPLOADS]
@@ -242,7 +242,7 @@ def test_players_and_frequencies_read_a_store_folder(
     assert any("too few to judge" in w.value for w in at.warning)
     at = open_page("audit", **state)
     no_exceptions(at)
-    assert "6 hands from 1 import(s)" in texts(at)
+    assert "6 hands from 1 import." in texts(at)
     at = open_page("audit", **{context.SOURCE: "store", context.STORE_DIR: str(tmp_path / "nowhere")})
     assert at.info[0].value.startswith("No store at ")
 
@@ -379,4 +379,4 @@ def test_an_empty_or_refused_file_is_never_a_success(open_page: OpenPage) -> Non
     no_exceptions(at)
     assert not at.success
     warnings = [w.value.replace("\\", "") for w in at.warning]
-    assert any(w.startswith("1 file(s) gave no hands") and "bank.csv:1:" in w for w in warnings)
+    assert any(w.startswith("1 file gave no hands") and "bank.csv:1:" in w for w in warnings)

@@ -6,6 +6,8 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
+import pytest
+
 from analyzer.audit.night import NightAudit, audit_files
 from analyzer.i18n import use
 from analyzer.settlement import NightSettlement, settle_ledger_text
@@ -102,3 +104,76 @@ def test_the_settlement_rows_in_the_readers_locale() -> None:
         assert vm.settlement_rows(settled())[1]["bought_in"] == "297.540"
     with use("es"):
         assert vm.settlement_rows(settled())[1]["audited_net"] == "-306.267"
+
+
+PLURALS = {  # language -> the text for 0, 1 and 2
+    "en": {
+        "files": (
+            "0 files gave no hands (3 read); the rest of the upload is audited below:",
+            "1 file gave no hands (3 read); the rest of the upload is audited below:",
+            "2 files gave no hands (3 read); the rest of the upload is audited below:",
+        ),
+        "notice": (
+            "0 files gave no hands (the Audit page lists them), the first: x.txt",
+            "1 file gave no hands (the Audit page lists it): x.txt",
+            "2 files gave no hands (the Audit page lists them), the first: x.txt",
+        ),
+        "store": (
+            "Store /s: 0 hands from 0 imports.",
+            "Store /s: 1 hand from 1 import.",
+            "Store /s: 2 hands from 2 imports.",
+        ),
+        "nothing": (
+            "No hands read (0 files, 0 unreadable hands, 0 tournament summaries skipped)",
+            "No hands read (1 file, 1 unreadable hand, 1 tournament summary skipped)",
+            "No hands read (2 files, 2 unreadable hands, 2 tournament summaries skipped)",
+        ),
+    },
+    "de": {
+        "files": (
+            "0 Dateien ohne Hände (3 gelesen); der Rest wird unten geprüft:",
+            "1 Datei ohne Hände (3 gelesen); der Rest wird unten geprüft:",
+            "2 Dateien ohne Hände (3 gelesen); der Rest wird unten geprüft:",
+        ),
+        "notice": (
+            "0 Dateien ohne Hände (die Prüfseite listet sie), die erste: x.txt",
+            "1 Datei ohne Hände (die Prüfseite listet sie): x.txt",
+            "2 Dateien ohne Hände (die Prüfseite listet sie), die erste: x.txt",
+        ),
+        "store": (
+            "Speicher /s: 0 Hände, 0 Importe.",
+            "Speicher /s: 1 Hand, 1 Import.",
+            "Speicher /s: 2 Hände, 2 Importe.",
+        ),
+    },
+    "es": {
+        "files": (
+            "0 archivos sin manos (3 leídos); el resto se audita abajo:",
+            "1 archivo sin manos (3 leídos); el resto se audita abajo:",
+            "2 archivos sin manos (3 leídos); el resto se audita abajo:",
+        ),
+        "notice": (
+            "0 archivos sin manos (la auditoría los lista), el primero: x.txt",
+            "1 archivo sin manos (la auditoría lo lista): x.txt",
+            "2 archivos sin manos (la auditoría los lista), el primero: x.txt",
+        ),
+        "store": (
+            "Almacén /s: 0 manos de 0 importaciones.",
+            "Almacén /s: 1 mano de 1 importación.",
+            "Almacén /s: 2 manos de 2 importaciones.",
+        ),
+    },
+}
+
+
+@pytest.mark.parametrize("lang", sorted(PLURALS))
+def test_counted_texts_have_the_plural_of_their_count_for_0_1_and_2(lang: str) -> None:
+    want = PLURALS[lang]
+    with use(lang):
+        assert tuple(vm.files_without_hands(n, 3) for n in range(3)) == want["files"]
+        assert tuple(vm.night_notice(n, "x.txt") for n in range(3)) == want["notice"]
+        assert tuple(vm.store_line("/s", n, n) for n in range(3)) == want["store"]
+        if "nothing" in want:
+            assert tuple(vm.nothing_read(n, n, n) for n in range(3)) == want["nothing"]
+        else:  # the same three counts, each in its own plural
+            assert all(str(n) in vm.nothing_read(n, n, n) for n in range(3))

@@ -8,6 +8,7 @@ import datetime as dt
 from functools import cache
 from pathlib import Path
 
+import pandas as pd
 import polars as pl
 import pytest
 
@@ -313,6 +314,14 @@ def test_the_last_step_shows_the_pots_and_the_five_cards_each_shown_hand_plays()
     assert german.pots[0]["pot"] != "main pot" and german.shown[0].mucked != " (mucked)"
 
 
+def test_a_replayer_step_in_german_names_the_street_and_verdict_with_the_seeds_terms() -> None:
+    with use("de"):
+        view = hand_12()
+    assert (view.street, view.verdict, view.pot) == ("Turn", "⛔ Verstoß", "6.517")
+    assert [row["Runde"] for row in view.equities] == ["Preflop", "Flop", "Turn", "River"]
+    assert view.notes[0].where == "bei Aktion 19"
+
+
 def test_the_step_buttons_stay_within_the_hand() -> None:
     assert [vm.moved(0, -1, 5), vm.moved(4, 1, 5), vm.moved(5, 1, 5), vm.moved("x", 1, 5)] == [0, 5, 5, 1]
     assert [vm.clamp_step(3, 9), vm.clamp_step(-1, 9), vm.clamp_step(10, 9), vm.clamp_step(None, 9)] == [3, 9, 9, 9]
@@ -388,6 +397,33 @@ def test_the_casino_bets_with_problems_say_what_was_paid_and_owed() -> None:
     }
 
 
+def test_the_casino_tables_in_spanish_name_their_columns_and_verdicts() -> None:
+    from dashboards.show import columns
+
+    with use("es"):
+        view = cvm.casino_view(session())
+        bets = columns(pd.DataFrame(view.bets))
+        draws = columns(pd.DataFrame(view.draws))
+    assert list(bets.columns) == [
+        "apuesta",
+        "sorteo",
+        "ronda",
+        "apuesta a",
+        "apostado",
+        "cuota",
+        "pagado",
+        "debido",
+        "veredicto",
+        "problemas",
+    ]
+    assert (bets.iloc[0]["veredicto"], draws.iloc[0]["veredicto"], bets.iloc[0]["pagado"]) == (
+        "⛔ infracción",
+        "✅ correcta",
+        "24,30",
+    )
+    assert list(draws.columns)[:6] == ["sorteo", "estado", "jugador", "crupier", "tablero", "resultado"]
+
+
 def test_casino_percentages_and_lines_not_read() -> None:
     assert (cvm.percent(None), cvm.percent(0.0618), cvm.percent(-1.29)) == ("", "6.18%", "-129.00%")
     path = SAMPLES / "casino" / "session.jsonl"
@@ -423,7 +459,7 @@ def test_the_recorders_default_hand_checks_out_with_its_ledger() -> None:
         {"player": "Dev", "start": "10,000", "invested": "100", "won": "0", "claimed": "0", "net": "-100"},
     ]
     with use("de"):
-        assert rvm.recorded_view(recorder_text(), "shortdeck").line.startswith("✅ ok · Pot 2.100")
+        assert rvm.recorded_view(recorder_text(), "shortdeck").line.startswith("✅ in Ordnung · Pot 2.100")
 
 
 def test_the_recorder_says_why_text_is_not_a_hand_and_lists_a_check_when_owing() -> None:
@@ -439,4 +475,36 @@ def test_the_session_keeps_one_hand_an_id() -> None:
     assert first is not None
     kept = rvm.kept(rvm.kept((), first), first)
     assert kept == (first,) and rvm.session_rows(kept) == [{"hand": "home-1", "players": 4}]
-    assert rvm.session_heading(kept) == "1 hand(s) recorded in this session"
+    assert rvm.session_heading(kept) == "1 hand recorded in this session"
+
+
+@pytest.mark.parametrize(
+    ("lang", "texts"),
+    [
+        (
+            "en",
+            ("0 hands recorded in this session", "1 hand recorded in this session", "2 hands recorded in this session"),
+        ),
+        (
+            "de",
+            (
+                "0 Hände in dieser Sitzung erfasst",
+                "1 Hand in dieser Sitzung erfasst",
+                "2 Hände in dieser Sitzung erfasst",
+            ),
+        ),
+        (
+            "es",
+            (
+                "0 manos registradas en esta sesión",
+                "1 mano registrada en esta sesión",
+                "2 manos registradas en esta sesión",
+            ),
+        ),
+    ],
+)
+def test_the_recorded_hands_heading_has_the_plural_of_its_count(lang: str, texts: tuple[str, str, str]) -> None:
+    first = rvm.recorded_view(recorder_text(), "shortdeck").record
+    assert first is not None
+    with use(lang):
+        assert tuple(rvm.session_heading((first,) * n) for n in range(3)) == texts

@@ -106,7 +106,7 @@ def test_every_cli_command_in_german_and_spanish_asks_for_no_untranslated_text(
         (["rules"], "Short Deck wie shortdeck, aber ein Drilling schlägt eine Straße"),
         (["equity", "AsKs", "QhQd", "--board", "Jh Tc 9c"], "Regeln shortdeck (36 Karten, straight-over-trips)"),
         (["casino", "odds", "--player", "As Kd", "--board", "Ah 7h 6h"], "Runde 3, Spieler A♠ K♦, Board A♥ 7♥ 6♥"),
-        (["audit", str(ERRORS)], "Hand fri-2026-1 [shortdeck] ok"),
+        (["audit", str(ERRORS)], "Hand fri-2026-1 [shortdeck] in Ordnung"),
         (["frequencies", "--exact", "--cards", "5"], "(alle 376.992 durchgezählt)"),
     ],
     ids=["rules", "equity", "casino-odds", "audit", "frequencies"],
