@@ -118,6 +118,7 @@ COLUMNS: dict[str, str] = {
     "outcome": N_("outcome"),
     "bets": N_("bets"),
     "stake": N_("stake"),
+    "staked": N_("staked"),
     "odds": N_("odds"),
     "margin": N_("margin"),
     "hold": N_("hold"),

@@ -13,7 +13,7 @@ import polars as pl
 
 from analyzer.cli.errors import fail, user_errors
 from analyzer.cli.filter_options import filter_options, read_filters
-from analyzer.i18n import _, f_, fn_
+from analyzer.i18n import N_, Percent, _, f_, fn_
 from analyzer.stats.leaks import Check, find_leaks
 from analyzer.stats.query import RATES, rate, sessions, summary
 from analyzer.store.allin_pass import missing, not_computed
@@ -23,12 +23,13 @@ if TYPE_CHECKING:
     from analyzer.store.cluster import Cluster
 
 SECTIONS = ("player", "position", "stakes", "game", "session")
+#: the sections' titles (N_: translated when printed)
 TITLES = {
-    "player": "Players",
-    "position": "By position",
-    "stakes": "By rule set and stake",
-    "game": "By game",
-    "session": "By session",
+    "player": N_("Players"),
+    "position": N_("By position"),
+    "stakes": N_("By rule set and stake"),
+    "game": N_("By game"),
+    "session": N_("By session"),
 }
 #: the rates of the first table; the others go in a second ("steals, 4-bets, c-bets ...")
 MAIN_RATES = ("vpip", "pfr", "three_bet", "wtsd", "wsd")
@@ -146,10 +147,10 @@ def command(
         click.echo(json.dumps(data, ensure_ascii=False, default=_plain))
         return
     for section, frame in frames.items():
-        click.echo(f"{TITLES[section]}\n{_table(frame, section)}\n")
+        click.echo(f"{_(TITLES[section])}\n{_table(frame, section)}\n")
         more = _more_table(frame, section)
         if more:
-            click.echo(f"{TITLES[section]}: steals, 4-bets, c-bets, check-raises\n{more}\n")
+            click.echo(f_("{title}: steals, 4-bets, c-bets, check-raises", title=_(TITLES[section])) + f"\n{more}\n")
     if leaks:
         click.echo(_leaks_text(found, level))
     if waiting:
@@ -229,21 +230,33 @@ def _check_json(c: Check) -> dict[str, Any]:
 
 def _leaks_text(checks: tuple[Check, ...], level: float) -> str:
     flagged = [c for c in checks if c.flagged]
-    lines = [f"Leaks (rates whose {level:.0%} Wilson interval lies outside the reference range)"]
+    level_text = Percent(round(level * 1000), 1000, 0)
+    lines = [f_("Leaks (rates whose {level} Wilson interval lies outside the reference range)", level=level_text)]
     if not flagged:
-        lines.append("  none: every rate with a reference is within it at this level")
+        lines.append("  " + _("none: every rate with a reference is within it at this level"))
     for c in flagged:
         where = f"{c.site or '?'} {c.rules or '?'} {c.size}"
         lines.append(f"  {c.label} {c.verdict}: {_pct(c.done, c.chances)} in {where}: {c.why}")
         assert c.reference is not None
-        lines.append(f"    reference: {c.reference.source}")
+        lines.append("    " + f_("reference: {source}", source=c.reference.source))
         shown = ", ".join(c.hands)
-        more = f" and {c.hands_total - len(c.hands)} more" if c.hands_total > len(c.hands) else ""
-        taken = "taken" if c.verdict == "high" else "not taken"
-        lines.append(f"    hands ({c.hands_total}, chance {taken}): {shown}{more}")
+        more = f_(" and {n} more", n=str(c.hands_total - len(c.hands))) if c.hands_total > len(c.hands) else ""
+        if c.verdict == "high":
+            head = f_("hands ({n}, chance taken)", n=str(c.hands_total))
+        else:
+            head = f_("hands ({n}, chance not taken)", n=str(c.hands_total))
+        lines.append(f"    {head}: {shown}{more}")
     unchecked = [c for c in checks if c.verdict in ("no reference", "no chances")]
     if unchecked:
-        lines.append(f"  not checked: {len(unchecked)} rate(s) without a reference or chances (--json says why)")
+        lines.append(
+            "  "
+            + fn_(
+                "not checked: {n} rate without a reference or chances (--json says why)",
+                "not checked: {n} rates without a reference or chances (--json says why)",
+                len(unchecked),
+                n=str(len(unchecked)),
+            )
+        )
     return "\n".join(lines) + "\n"
 
 
@@ -259,15 +272,16 @@ def _pct(done: int, chances: int) -> str:
 
 
 def _table(frame: pl.DataFrame, section: str) -> str:
-    header = [*_heads(section), "cur", "hands", "net", "win/100", "adj.net", "adj/100", "allin"]
-    header += [RATE_LABELS[name] for name in MAIN_RATES] + ["AF", "SD net", "non-SD"]
+    header = [*_heads(section), *_words("cur", "hands", "net", "win/100", "adj.net", "adj/100", "allin")]
+    header += [RATE_LABELS[name] for name in MAIN_RATES] + ["AF", *_words("SD net", "non-SD")]
+    mixed = _("mixed: by game")
     rows = [header]
     for r in frame.iter_rows(named=True):
         d = int(r["decimals"])
         first = _keys(r, section)
         unit = r["unit_name"]
-        win = "mixed: by game" if r["win_rate"] is None else f"{r['win_rate']:.1f} {unit}"
-        adj = "mixed: by game" if r["adjusted_win_rate"] is None else f"{r['adjusted_win_rate']:.1f} {unit}"
+        win = mixed if r["win_rate"] is None else f"{r['win_rate']:.1f} {unit}"
+        adj = mixed if r["adjusted_win_rate"] is None else f"{r['adjusted_win_rate']:.1f} {unit}"
         af = f"{r['aggressive'] / r['calls']:.2f}" if r["calls"] else "-"
         rows.append(
             [
@@ -298,7 +312,7 @@ def _more_table(frame: pl.DataFrame, section: str) -> str:
     if frame.height == 0:
         return ""
     names = [name for name, _, _, _ in RATES if name not in MAIN_RATES]
-    rows = [[*_heads(section), "cur", "hands", *(RATE_LABELS[n] for n in names)]]
+    rows = [[*_heads(section), *_words("cur", "hands"), *(RATE_LABELS[n] for n in names)]]
     for r in frame.iter_rows(named=True):
         rows.append(
             [*_keys(r, section), r["currency"], str(r["hands"]), *(_pct(r[n], r[f"{n}_chances"]) for n in names)]
@@ -306,14 +320,44 @@ def _more_table(frame: pl.DataFrame, section: str) -> str:
     return _aligned(rows)
 
 
+#: the tables' column heads (N_: translated when printed)
+HEADS = {
+    "site": N_("site"),
+    "player": N_("player"),
+    "pos": N_("pos"),
+    "rules": N_("rules"),
+    "stake": N_("stake"),
+    "#": "#",
+    "night": N_("night"),
+    "start": N_("start"),
+    "end": N_("end"),
+    "cur": N_("cur"),
+    "hands": N_("hands"),
+    "net": N_("net"),
+    "win/100": N_("win/100"),
+    "adj.net": N_("adj.net"),
+    "adj/100": N_("adj/100"),
+    "allin": N_("allin"),
+    "SD net": N_("SD net"),
+    "non-SD": N_("non-SD"),
+}
+
+
+def _words(*heads: str) -> list[str]:
+    """Column heads in the language in force."""
+    return [_(HEADS[h]) if h != "#" else h for h in heads]
+
+
 def _heads(section: str) -> list[str]:
-    return {
-        "player": ["site", "player"],
-        "position": ["site", "player", "pos"],
-        "stakes": ["site", "player", "rules", "stake"],
-        "game": ["site", "player", "rules"],
-        "session": ["site", "player", "#", "night", "start", "end"],
-    }[section]
+    return _words(
+        *{
+            "player": ["site", "player"],
+            "position": ["site", "player", "pos"],
+            "stakes": ["site", "player", "rules", "stake"],
+            "game": ["site", "player", "rules"],
+            "session": ["site", "player", "#", "night", "start", "end"],
+        }[section]
+    )
 
 
 def _keys(r: dict[str, Any], section: str) -> list[str]:
