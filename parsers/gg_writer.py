@@ -82,6 +82,13 @@ Best = Callable[[Sequence[str]], tuple[str, tuple[str, ...]]]
 _ID = re.compile(r"[A-Za-z_]*\d+")
 _VARIANT_WORDS = {Variant.HOLDEM: "Hold'em", Variant.SHORTDECK: "ShortDeck"}
 _BETTING_WORDS = {Betting.NO_LIMIT: "No Limit", Betting.POT_LIMIT: "Pot Limit"}
+#: GG's whole game words for its Omaha cash games: ``PLO`` and ``PLO-5`` as its files say them
+#: (no limit words), hi/lo in the game words the format notes list (``Omaha Hi/Lo``, pot limit)
+_OMAHA_WORDS = {
+    (Variant.OMAHA, Betting.POT_LIMIT): "PLO",
+    (Variant.OMAHA5, Betting.POT_LIMIT): "PLO-5",
+    (Variant.OMAHA_HILO, Betting.POT_LIMIT): "Omaha Hi/Lo Pot Limit",
+}
 _POST_WORDS = {
     PostKind.ANTE: "posts the ante",
     PostKind.SMALL_BLIND: "posts small blind",
@@ -215,16 +222,35 @@ def gg_hand_id(record: HandRecord) -> str:
     if _ID.fullmatch(record.hand_id):
         return record.hand_id
     game = record.game
-    prefix = "TM" if game.tournament else "SD" if game.variant is Variant.SHORTDECK else "HD"
+    prefix = "TM" if game.tournament else _PREFIXES.get(game.variant, "HD")
     digest = hashlib.blake2b(record.hand_id.encode(), digest_size=8, person=b"sixplus-gg").digest()
     return f"{prefix}{int.from_bytes(digest) % 10**12:012d}"
+
+
+#: GG's hand id prefixes by product: Short Deck, Omaha (else Hold'em ``HD``, tournaments ``TM``)
+_PREFIXES = {Variant.SHORTDECK: "SD", Variant.OMAHA: "OM", Variant.OMAHA_HILO: "OM", Variant.OMAHA5: "OM"}
+
+
+def declared(game: Game) -> str:
+    """GG's words for a game it deals (the writer has checked it): ``Hold'em No Limit``, ``PLO``.
+
+    >>> declared(Game(Variant.OMAHA5, Betting.POT_LIMIT)), declared(Game(Variant.SHORTDECK))
+    ('PLO-5', 'ShortDeck No Limit')
+    """
+    omaha = _OMAHA_WORDS.get((game.variant, game.betting))
+    return omaha if omaha is not None else f"{_VARIANT_WORDS[game.variant]} {_BETTING_WORDS[game.betting]}"
 
 
 def _check_game(w: _Writer) -> None:
     record = w.record
     game = record.game
-    if game.variant not in _VARIANT_WORDS:
-        w.refuse("Hold'em or Short Deck", f"a {game.variant.value} game")
+    if game.variant in (Variant.OMAHA, Variant.OMAHA_HILO, Variant.OMAHA5):
+        if (game.variant, game.betting) not in _OMAHA_WORDS:
+            w.refuse("pot-limit Omaha (GG's PLO, PLO-5, Omaha Hi/Lo)", f"{game.variant.value} {game.betting.value}")
+        if game.tournament:
+            w.refuse("Omaha at a cash table (GG's tournament headers name Hold'em and Short Deck)", "a tournament")
+    elif game.variant not in _VARIANT_WORDS:
+        w.refuse("Hold'em, Short Deck or pot-limit Omaha", f"a {game.variant.value} game")
     if game.betting not in _BETTING_WORDS:
         w.refuse("no limit or pot limit", game.betting.value)
     if game.ranking == "trips-over-straight":
@@ -243,17 +269,17 @@ def _header(w: _Writer) -> None:
     game = record.game
     stakes = record.stakes
     a = w.amount
-    declared = f"{_VARIANT_WORDS[game.variant]} {_BETTING_WORDS[game.betting]}"
+    words = declared(game)
     if game.tournament:
         number = "".join(c for c in gg_hand_id(record) if c.isdigit())[:8]
-        text = f"Tournament #{number}, {declared} - Level1({a(stakes.small_blind)}/{a(stakes.big_blind)})"
+        text = f"Tournament #{number}, {words} - Level1({a(stakes.small_blind)}/{a(stakes.big_blind)})"
     elif game.variant is Variant.SHORTDECK and not stakes.small_blind and not stakes.big_blind:
-        text = f"{declared} ({a(stakes.ante)})"
+        text = f"{words} ({a(stakes.ante)})"
     else:
         if not stakes.big_blind:
             w.refuse("a big blind in a Hold'em hand", "none")
         ante = f"({a(stakes.ante)})" if stakes.ante else ""
-        text = f"{declared} ({a(stakes.small_blind)}/{a(stakes.big_blind)}{ante})"
+        text = f"{words} ({a(stakes.small_blind)}/{a(stakes.big_blind)}{ante})"
     when = datetime.fromisoformat(record.started_at or NO_TIME)
     w.lines.append(f"Poker Hand #{gg_hand_id(record)}: {text} - {when:%Y/%m/%d %H:%M:%S}")
     table = record.table
@@ -494,7 +520,7 @@ def carried(record: HandRecord) -> HandRecord:
             variant=game.variant,
             betting=game.betting,
             site=SITE,
-            declared=f"{_VARIANT_WORDS[game.variant]} {_BETTING_WORDS[game.betting]}",
+            declared=declared(game),
             tournament=game.tournament,
         ),
         hand_id=gg_hand_id(record),

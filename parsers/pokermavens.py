@@ -55,6 +55,7 @@ from parsers.record import (
     Street,
     Variant,
 )
+from parsers.text import line_blocks
 
 FORMAT = "pokermavens"
 SITE = "pokermavens"
@@ -103,19 +104,17 @@ def sniff(text: str) -> bool:
 
 def parse(text: str, *, file: str = "") -> Iterator[HandRecord | Rejected]:
     """Every hand of a Mavens text, in file order; a hand that cannot be read is rejected."""
-    lines = [(n, raw.strip()) for n, raw in enumerate(text.split("\n"), 1)]
-    starts = [i for i, (_, line) in enumerate(lines) if _HAND.match(line)]
-    if not starts:
-        first = next((line for _, line in lines if line), "an empty file")
+    stray, blocks = line_blocks(text, lambda line: _HAND.match(line) is not None)
+    if not blocks:
         raise ParseError(
             expected='a Poker Mavens hand ("Hand #<table>-<hand> - <date> <time>")',
-            found=first,
+            found=(stray[1] if stray else "") or "an empty file",
             format=FORMAT,
             file=file,
             line=1,
         )
-    for k, start in enumerate(starts):
-        block = lines[start : starts[k + 1] if k + 1 < len(starts) else len(lines)]
+    for _, lines in blocks:
+        block = list(lines)
         head = _HAND.match(block[0][1])
         hand_id = head.group("id") if head else None
         try:

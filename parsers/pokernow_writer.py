@@ -11,10 +11,11 @@
 * players as ``"Name @ id"`` with a stable 10-character id per name (:func:`player_refs`;
   a name that already ends in `` @ <id>`` is kept);
 * ``-- starting hand #N (id: ...)  No Limit Texas Hold'em (dealer: "...") --`` (2026's bare
-  game name), ``Player stacks``, blinds, straddles, antes, missing/missed blinds and bomb-pot
-  bets, actions as street totals (``calls 0.50``, ``raises to 2.00 and go all in``),
-  ``Flop:  [J♣, 10♦, 5♣]`` boards with ``10`` for tens and suit symbols, the run-it-twice
-  vote and ``(second run)`` boards, ``shows a Q♣, 8♠.``, ``Uncalled bet of``,
+  game name; ``Pot Limit Omaha Hi`` and ``Pot Limit Omaha Hi/Lo 8 or Better`` for Omaha hands,
+  whose four hole cards are shown as dealt), ``Player stacks``, blinds, straddles, antes,
+  missing/missed blinds and bomb-pot bets, actions as street totals (``calls 0.50``,
+  ``raises to 2.00 and go all in``), ``Flop:  [J♣, 10♦, 5♣]`` boards with ``10`` for tens
+  and suit symbols, the run-it-twice vote and ``(second run)`` boards, ``shows a Q♣, 8♠.``, ``Uncalled bet of``,
   ``collected X from pot with <hand> (combination: ...)``, ``-- ending hand #N --``, 7-2
   bounty payments after the end;
 * the table around the hands: blind settings, seat requests and approvals with the
@@ -37,7 +38,8 @@ zero deductions, stakes other than the first posts (the blinds of a hand without
 the hand before's), the game's ``site``/``declared``/``rules``/``tournament``, ``Source``.
 
 Refused with a typed :class:`~parsers.errors.ParseError` naming the hand: games other
-than no-limit (without a cap) or pot-limit Hold'em, button blinds, rake and other
+than no-limit (without a cap) or pot-limit Hold'em and pot-limit Omaha Hi or Hi/Lo 8 or
+Better (PokerNow deals no five-card or fixed-limit Omaha), button blinds, rake and other
 deductions, more than two runs, unknown board cards, money other than cents or chips (or
 both in one night), a player's stack going below zero, cashout fees and bounty payments
 nobody collects. A hand id the log cannot print is given one (:func:`pn_hand_id`).
@@ -57,10 +59,10 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
 from parsers.errors import ParseError
+from parsers.pokernow import GAMES
 from parsers.record import (
     ActionKind,
     Award,
-    Betting,
     Cashout,
     Game,
     HandRecord,
@@ -69,7 +71,6 @@ from parsers.record import (
     Shown,
     Stakes,
     Street,
-    Variant,
 )
 
 FORMAT = "pokernow"
@@ -78,7 +79,9 @@ SITE = "PokerNow"
 #: best five of some cards: (category, e.g. "two pair", and the five cards as they count)
 Best = Callable[[Sequence[str]], tuple[str, tuple[str, ...]]]
 
-_GAMES = {Betting.NO_LIMIT: "No Limit Texas Hold'em", Betting.POT_LIMIT: "Pot Limit Texas Hold'em"}
+#: the header's game name of each game a log can hold, as the reader knows them (PokerNow deals
+#: no-limit Hold'em, Pot Limit Omaha Hi and Hi/Lo 8 or Better; pot-limit Hold'em is a home game's)
+_GAMES = {game: name for name, game in GAMES.items()}
 _REF = re.compile(r".+ @ [A-Za-z0-9_-]{10}")
 _HAND_ID = re.compile(r"[A-Za-z0-9_-]+")
 _ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
@@ -272,8 +275,12 @@ def _renamed(record: HandRecord, refs: dict[str, str]) -> HandRecord:
 
 def _check(record: HandRecord) -> None:
     game = record.game
-    if game.variant is not Variant.HOLDEM or game.betting not in _GAMES:
-        raise _refuse(record, "no-limit or pot-limit Hold'em", f"{game.variant.value} {game.betting.value}")
+    if (game.variant, game.betting) not in _GAMES:
+        raise _refuse(
+            record,
+            "no-limit or pot-limit Hold'em or pot-limit Omaha (Hi, Hi/Lo)",
+            f"{game.variant.value} {game.betting.value}",
+        )
     if record.stakes.cap:
         raise _refuse(record, "no limit without a cap", f"a cap of {record.stakes.cap}")
     if record.decimals not in (0, 2):
@@ -396,7 +403,8 @@ class _Hand:
         record = self.record
         dealer = next((s.player for s in record.seats if s.seat == record.button), None)
         where = f'(dealer: "{dealer}")' if dealer else "(dead button)"
-        self.row(f"-- starting hand #{self.number} (id: {record.hand_id})  {_GAMES[record.game.betting]} {where} --")
+        game = _GAMES[record.game.variant, record.game.betting]
+        self.row(f"-- starting hand #{self.number} (id: {record.hand_id})  {game} {where} --")
         for seat in joined:
             self.row(f"The player {_quoted(seat.player)} joined the game with a stack of {self.a(seat.stack)}.")
         self.row(
@@ -713,7 +721,10 @@ def carried(records: Iterable[HandRecord]) -> list[HandRecord]:
             returned=tuple(dataclasses.replace(r, line=0) for r in record.returned),
             cashouts=tuple(Cashout(c.player, c.amount) for c in record.cashouts if c.amount),
             game=Game(
-                variant=Variant.HOLDEM, betting=record.game.betting, site=SITE, declared=_GAMES[record.game.betting]
+                variant=record.game.variant,
+                betting=record.game.betting,
+                site=SITE,
+                declared=_GAMES[record.game.variant, record.game.betting],
             ),
             stakes=stakes,
             currency="CHIPS",

@@ -28,7 +28,7 @@ from analyzer.profiles import Behaviour, SiteProfile, profile_for
 from analyzer.replay import words
 from analyzer.replay.engine import Replay, replay
 from analyzer.replay.findings import Code, Problem, Verdict
-from analyzer.replay.hilo import low_half_reason, no_low_reason
+from analyzer.replay.hilo import division_reason, low_half_reason, no_low_reason, shared_halves
 from analyzer.replay.pots import split
 from analyzer.replay.result import PlayerResult
 from analyzer.replay.words import pot_name
@@ -309,6 +309,7 @@ def _award_problems(
     for award in record.awards:
         if award.pot is not None:
             by_pot[award.pot].add(award.player)
+    shared = shared_halves(settlement.results) if settlement.lows else {}
     for name in wrong:
         got, due = claimed.get(name, 0), owed.get(name, 0)
         if got >= due:
@@ -318,6 +319,10 @@ def _award_problems(
         for result in settlement.results:
             share = dict(result.shares).get(name, 0)
             if not share:
+                continue
+            halves = shared.get((result.index, result.run))
+            if halves is not None:  # hi/lo: who gets which half, and how much (analyzer.replay.hilo)
+                reasons.append(_division(settlement.lows, halves, money))
                 continue
             for other in over:
                 took = by_pot[result.index] if by_pot else set(over)
@@ -361,9 +366,22 @@ def _award_problems(
         if any(p.player == name and p.code is Code.SIDE_POT_ELIGIBILITY for p in problems):
             continue
         got, due = claimed.get(name, 0), owed.get(name, 0)
-        scoop = _no_low_reasons(record, r, name, rules) if rules is not None and rules.is_high_low else ()
-        problems.append(words.paid_over(name, money(got), money(due), scoop))
+        why = _no_low_reasons(record, r, name, rules) if rules is not None and rules.is_high_low else ()
+        why += tuple(
+            _division(settlement.lows, halves, money)
+            for halves in shared.values()
+            if name in halves[0].winners or name in halves[1].winners
+        )
+        problems.append(words.paid_over(name, money(got), money(due), why))
     return problems
+
+
+def _division(
+    lows: dict[tuple[str, int], int], halves: tuple[PotResult, PotResult], money: Callable[[int], str]
+) -> words.Msg:
+    high, low = halves
+    low_hand = low_words(lows.get((low.winners[0], low.run)))
+    return division_reason(high, low, low_hand, pot_name(high.index), money)
 
 
 def _no_low_reasons(record: HandRecord, r: Replay, name: str, rules: RuleSet) -> tuple[words.Msg, ...]:

@@ -1,20 +1,22 @@
 """Hi/lo pots in words: why a low half went where it went, or why there was none.
 
 The audit calls :func:`low_half_reason` when a player was paid less than a low half owes them,
-and :func:`no_low_reason` when a player was paid a low half of a pot that had none (no hand
-eligible for it makes a qualifying low: the whole pot goes high, OM-HILO-SCOOP).
+:func:`no_low_reason` when a player was paid a low half of a pot that had none (no hand
+eligible for it makes a qualifying low: the whole pot goes high, OM-HILO-SCOOP), and
+:func:`division_reason` for a pot whose halves are shared or both one player's (who gets which
+half, and how much: OM-HILO-SPLIT).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from analyzer.audit.records import PotResult
 from analyzer.cards import Card, clean, pretty
 from analyzer.evaluator import evaluate, words_of
 from analyzer.evaluator.lowball import holdem_low, low_words, omaha_low
 from analyzer.evaluator.omaha import best_high_cards
-from analyzer.i18n import Msg, _, msg
+from analyzer.i18n import Join, Msg, _, msg
 from analyzer.i18n.hands import low_run
 from analyzer.replay.result import CARD_INDEX
 from analyzer.ruleset import RuleSet
@@ -105,6 +107,82 @@ def low_half_reason(other: str, mine: int | None, theirs: int | None, pot_label:
         theirs=low_run(theirs),
         mine=low_run(mine),
     )
+
+
+def shared_halves(results: Sequence[PotResult]) -> dict[tuple[int, int], tuple[PotResult, PotResult]]:
+    """The halved pots (by pot and run: their high and low halves) where a half has several winners
+    or one player wins both halves: a sentence about one half alone would not say who got what.
+
+    >>> high = PotResult(0, 0, 8, ("Ana", "Ben"), ("Ana",), (("Ana", 8),), "Flush, ace high", "high")
+    >>> low = PotResult(0, 0, 7, ("Ana", "Ben"), ("Ana",), (("Ana", 7),), "Low 8-6-4-2-A", "low")
+    >>> list(shared_halves([high, low]))
+    [(0, 0)]
+    >>> shared_halves([high, PotResult(0, 0, 7, ("Ana", "Ben"), ("Ben",), (("Ben", 7),), "Low 8-6-4-2-A", "low")])
+    {}
+    """
+    highs = {(x.index, x.run): x for x in results if x.half == "high"}
+    found: dict[tuple[int, int], tuple[PotResult, PotResult]] = {}
+    for low in results:
+        high = highs.get((low.index, low.run))
+        if low.half != "low" or high is None:
+            continue
+        if len(high.winners) > 1 or len(low.winners) > 1 or high.winners == low.winners:
+            found[low.index, low.run] = (high, low)
+    return found
+
+
+def division_reason(
+    high: PotResult,
+    low: PotResult,
+    low_hand: str,
+    pot_label: Msg | str,
+    money: Callable[[int], str],
+) -> Msg:
+    """How a hi/lo pot is divided, naming each half's winners and what each gets: one player with
+    both halves, or halves shared (each half split among equal hands, OM-HILO-SPLIT).
+    ``low_hand``: the winning low in words (``8-6-4-2-A``).
+
+    >>> from analyzer.i18n import render
+    >>> three = ("Ana", "Ben", "Cy")
+    >>> high = PotResult(0, 0, 13, three, ("Ana", "Cy"), (("Ana", 7), ("Cy", 6)), "Straight, eight high", "high")
+    >>> low = PotResult(0, 0, 12, three, ("Ben",), (("Ben", 12),), "Low 7-5-3-2-A", "low")
+    >>> render(division_reason(high, low, "7-5-3-2-A", "the main pot", str)).split(", the low")
+    ['the main pot (25) is halved: the high half (13) goes to Ana (7) and Cy (6) with straight, eight high', \
+' half (12) to Ben with the low 7-5-3-2-A']
+    """
+    amount = money(high.amount + low.amount)
+    hand = high.hand.lower()
+    if len(high.winners) == 1 and high.winners == low.winners:
+        return msg(
+            "{player} wins both halves of {pot} ({amount}): the high half ({high}) with {hand} "
+            "and the low half ({low}) with the low {low_hand}",
+            player=high.winners[0],
+            pot=pot_label,
+            amount=amount,
+            high=money(high.amount),
+            hand=hand,
+            low=money(low.amount),
+            low_hand=low_hand,
+        )
+    return msg(
+        "{pot} ({amount}) is halved: the high half ({high}) goes to {high_winners} with {hand}, "
+        "the low half ({low}) to {low_winners} with the low {low_hand}",
+        pot=pot_label,
+        amount=amount,
+        high=money(high.amount),
+        high_winners=_winners(high, money),
+        hand=hand,
+        low=money(low.amount),
+        low_winners=_winners(low, money),
+        low_hand=low_hand,
+    )
+
+
+def _winners(result: PotResult, money: Callable[[int], str]) -> Join | str:
+    """``Ben``, or several winners with each one's share: ``Ana (7) and Cy (6)``."""
+    if len(result.shares) == 1:
+        return result.shares[0][0]
+    return Join(tuple(msg("{player} ({amount})", player=p, amount=money(a)) for p, a in result.shares), "and")
 
 
 def hand_words(hole: Sequence[str], board: Sequence[str], rules: RuleSet) -> str:

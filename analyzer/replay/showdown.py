@@ -9,7 +9,7 @@ is taken from the main pot first, then the side pots in order.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import msgspec
 
@@ -61,6 +61,13 @@ def take_deductions(
     return tuple(taken)
 
 
+#: one award of a run's share of a pot: (chips, the players with the best hand for it, that hand
+#: in words, the half: "high" or "low" in a hi/lo game, "" otherwise)
+Award = tuple[int, list[str], str, str]
+#: who wins a run's share of a pot: (run, amount, contenders, their hole cards, the run's board) -> the awards
+Judge = Callable[[int, int, list[str], list[tuple[int, ...]], tuple[int, ...]], list[Award]]
+
+
 def settle(
     pots: Sequence[Pot],
     *,
@@ -81,28 +88,38 @@ def settle(
     The caller has checked the cards (no duplicates, all in the ranking's deck).
 
     ``omaha``: a hand is exactly two hole cards and three board cards (OM-TWO-PLUS-THREE).
-    ``low_qualifier``: a hi/lo game (:func:`settle_high_low`), the low counting up to that rank."""
-    if low_qualifier is not None:
-        return settle_high_low(
-            pots,
-            boards=boards,
-            holes=holes,
-            seats=seats,
-            button=button,
-            ranking=ranking,
-            deductions=deductions,
-            listed_pots=listed_pots,
-            all_odd_to_first=all_odd_to_first,
-            deductions_by_pot=deductions_by_pot,
-            omaha=omaha,
-            low_qualifier=low_qualifier,
-        )
+    ``low_qualifier``: a hi/lo game (:func:`high_low_judge`), the low counting up to that rank."""
+    hands: dict[tuple[str, int], int] = {}
+    lows: dict[tuple[str, int], int] = {}
+    if low_qualifier is None:
+        judge = high_judge(hands, ranking, omaha)
+    else:
+        judge = high_low_judge(hands, lows, ranking, omaha, low_qualifier)
     taken = take_deductions(pots, deductions, listed_pots, deductions_by_pot)
+    results, owed, undecided = walk(pots, taken, boards, holes, seats, button, all_odd_to_first, judge)
+    return Settlement(results, owed, undecided, taken, hands, lows)
+
+
+def walk(
+    pots: Sequence[Pot],
+    taken: Sequence[int],
+    boards: Sequence[tuple[int, ...]],
+    holes: Mapping[str, tuple[int, ...] | None],
+    seats: Mapping[str, int],
+    button: int | None,
+    all_odd_to_first: bool,
+    judge: Judge,
+) -> tuple[tuple[PotResult, ...], dict[str, int], tuple[int, ...]]:
+    """The one walk over the pots and the runs: each run's share of a pot (the odd chip to the
+    first run); a pot with one eligible player, or one player still showing, goes to that
+    player; a pot whose contenders' cards or board are not all known is undecided; else
+    ``judge`` says who wins the share, and each award is split among equal hands with odd chips
+    clockwise from the button. Returns the results, what each player is owed and the undecided
+    pots."""
     runs = list(boards) or [()]
     owed: dict[str, int] = {}
     results: list[PotResult] = []
     undecided: list[int] = []
-    hands: dict[tuple[str, int], int] = {}
     for index, pot in enumerate(pots):
         net = pot.amount - taken[index]
         eligible = pot.eligible
@@ -116,36 +133,64 @@ def settle(
                 owed[winner] = owed.get(winner, 0) + amount
                 continue
             board = runs[run]
-            cards = [holes[p] for p in contenders]
-            if not contenders or len(board) != 5 or None in cards:
+            cards: list[tuple[int, ...]] = []
+            for p in contenders:
+                hole = holes[p]
+                if hole is None:
+                    break
+                cards.append(hole)
+            if not contenders or len(board) != 5 or len(cards) != len(contenders):
                 undecided.append(index)
                 results.append(PotResult(index, run, amount, eligible, (), ()))
                 continue
-            best = -1
-            top: list[str] = []
-            for p, hole in zip(contenders, cards, strict=True):
-                key = (p, run)
-                value = hands.get(key)
-                if value is None:
-                    value = hands[key] = (
-                        omaha_high(hole, board, ranking)  # type: ignore[arg-type]
-                        if omaha
-                        else strength_of(hole + board, ranking)  # type: ignore[operator]
-                    )
-                if value > best:
-                    best, top = value, [p]
-                elif value == best:
-                    top.append(p)
-            shares: tuple[tuple[str, int], ...]
-            if len(top) == 1:
-                winners, shares = top, ((top[0], amount),)
-            else:
-                winners = clockwise_from_button(top, seats, button)
-                shares = split(amount, winners, all_odd_to_first=all_odd_to_first)
-            for w, share in shares:
-                owed[w] = owed.get(w, 0) + share
-            results.append(PotResult(index, run, amount, eligible, tuple(winners), shares, words_of(best, ranking)))
-    return Settlement(tuple(results), owed, tuple(sorted(set(undecided))), taken, hands, {})
+            for part, top, words, half in judge(run, amount, contenders, cards, board):
+                shares: tuple[tuple[str, int], ...]
+                if len(top) == 1:
+                    winners, shares = top, ((top[0], part),)
+                else:
+                    winners = clockwise_from_button(top, seats, button)
+                    shares = split(part, winners, all_odd_to_first=all_odd_to_first)
+                for w, share in shares:
+                    owed[w] = owed.get(w, 0) + share
+                results.append(PotResult(index, run, part, eligible, tuple(winners), shares, words, half))
+    return tuple(results), owed, tuple(sorted(set(undecided)))
+
+
+def best_high(
+    run: int,
+    contenders: list[str],
+    cards: list[tuple[int, ...]],
+    board: tuple[int, ...],
+    hands: dict[tuple[str, int], int],
+    ranking: Ranking,
+    omaha: bool,
+) -> tuple[int, list[str]]:
+    """The strength of the best high hand among the contenders on a run's board, and who holds it
+    (each strength kept in ``hands``, by player and run)."""
+    best = -1
+    top: list[str] = []
+    for p, hole in zip(contenders, cards, strict=True):
+        key = (p, run)
+        value = hands.get(key)
+        if value is None:
+            value = hands[key] = omaha_high(hole, board, ranking) if omaha else strength_of(hole + board, ranking)
+        if value > best:
+            best, top = value, [p]
+        elif value == best:
+            top.append(p)
+    return best, top
+
+
+def high_judge(hands: dict[tuple[str, int], int], ranking: Ranking, omaha: bool) -> Judge:
+    """A high-only game: the best high hand takes the whole share (POT-SIDE-ORDER, SD-TIE)."""
+
+    def judge(
+        run: int, amount: int, contenders: list[str], cards: list[tuple[int, ...]], board: tuple[int, ...]
+    ) -> list[Award]:
+        best, top = best_high(run, contenders, cards, board, hands, ranking, omaha)
+        return [(amount, top, words_of(best, ranking), "")]
+
+    return judge
 
 
 def high_low_halves(amount: int) -> tuple[int, int]:
@@ -158,100 +203,48 @@ def high_low_halves(amount: int) -> tuple[int, int]:
     return amount - low, low
 
 
-def settle_high_low(
-    pots: Sequence[Pot],
-    *,
-    boards: Sequence[tuple[int, ...]],
-    holes: Mapping[str, tuple[int, ...] | None],
-    seats: Mapping[str, int],
-    button: int | None,
+def high_low_judge(
+    hands: dict[tuple[str, int], int],
+    lows: dict[tuple[str, int], int],
     ranking: Ranking,
-    deductions: int = 0,
-    listed_pots: Sequence[int] = (),
-    all_odd_to_first: bool = False,
-    deductions_by_pot: Mapping[int, int] | None = None,
-    omaha: bool = True,
-    low_qualifier: int = 8,
-) -> Settlement:
-    """Award every pot of a hi/lo game: each run's share of a pot is halved between the best
-    high hand and the best qualifying ace-to-five low among its eligible players (the odd chip
-    to the high half); each half is split among equal hands with odd chips clockwise from the
-    button, so a half may be quartered; with no qualifying low the high hand takes it all (the
-    scoop). A pot with one eligible player, or one player still showing, goes to that player."""
-    taken = take_deductions(pots, deductions, listed_pots, deductions_by_pot)
-    runs = list(boards) or [()]
-    owed: dict[str, int] = {}
-    results: list[PotResult] = []
-    undecided: list[int] = []
-    hands: dict[tuple[str, int], int] = {}
-    lows: dict[tuple[str, int], int] = {}
+    omaha: bool,
+    low_qualifier: int,
+) -> Judge:
+    """A hi/lo game: each run's share of a pot is halved between the best high hand and the best
+    qualifying ace-to-five low among its eligible players (the odd chip to the high half); each
+    half is split among equal hands with odd chips clockwise from the button, so a half may be
+    quartered; with no qualifying low the high hand takes it all (the scoop, OM-HILO-SCOOP).
+    Each qualifying low is kept in ``lows``, by player and run."""
     no_low: dict[tuple[str, int], None] = {}
 
-    def award(
-        index: int, run: int, amount: int, eligible: tuple[str, ...], top: list[str], words: str, half: str
-    ) -> None:
-        shares: tuple[tuple[str, int], ...]
-        if len(top) == 1:
-            winners, shares = top, ((top[0], amount),)
-        else:
-            winners = clockwise_from_button(top, seats, button)
-            shares = split(amount, winners, all_odd_to_first=all_odd_to_first)
-        for w, share in shares:
-            owed[w] = owed.get(w, 0) + share
-        results.append(PotResult(index, run, amount, eligible, tuple(winners), shares, words, half))
-
-    for index, pot in enumerate(pots):
-        net = pot.amount - taken[index]
-        eligible = pot.eligible
-        contenders = [p for p in eligible if p in holes]
-        amounts = [net] if len(runs) == 1 else [a for _, a in split(net, [str(r) for r in range(len(runs))])]
-        for run, amount in enumerate(amounts):
-            if len(eligible) == 1 or len(contenders) == 1:
-                winner = eligible[0] if len(eligible) == 1 else contenders[0]
-                results.append(PotResult(index, run, amount, eligible, (winner,), ((winner, amount),)))
-                owed[winner] = owed.get(winner, 0) + amount
-                continue
-            board = runs[run]
-            cards = [holes[p] for p in contenders]
-            if not contenders or len(board) != 5 or None in cards:
-                undecided.append(index)
-                results.append(PotResult(index, run, amount, eligible, (), ()))
-                continue
-            best, top = -1, []
-            best_low: int | None = None
-            low_top: list[str] = []
-            for p, hole in zip(contenders, cards, strict=True):
-                assert hole is not None
-                key = (p, run)
-                value = hands.get(key)
-                if value is None:
-                    value = hands[key] = (
-                        omaha_high(hole, board, ranking) if omaha else strength_of(hole + board, ranking)
-                    )
-                if value > best:
-                    best, top = value, [p]
-                elif value == best:
-                    top.append(p)
-                if key in lows:
-                    low: int | None = lows[key]
-                elif key in no_low:
-                    low = None
-                else:
-                    low = omaha_low(hole, board, low_qualifier) if omaha else holdem_low(hole + board, low_qualifier)
-                    if low is None:
-                        no_low[key] = None
-                    else:
-                        lows[key] = low
+    def judge(
+        run: int, amount: int, contenders: list[str], cards: list[tuple[int, ...]], board: tuple[int, ...]
+    ) -> list[Award]:
+        best, top = best_high(run, contenders, cards, board, hands, ranking, omaha)
+        best_low: int | None = None
+        low_top: list[str] = []
+        for p, hole in zip(contenders, cards, strict=True):
+            key = (p, run)
+            if key in lows:
+                low: int | None = lows[key]
+            elif key in no_low:
+                low = None
+            else:
+                low = omaha_low(hole, board, low_qualifier) if omaha else holdem_low(hole + board, low_qualifier)
                 if low is None:
-                    continue
-                if best_low is None or low < best_low:
-                    best_low, low_top = low, [p]
-                elif low == best_low:
-                    low_top.append(p)
-            if best_low is None:  # no low qualifies: the high hand scoops (OM-HILO-SCOOP)
-                award(index, run, amount, eligible, top, words_of(best, ranking) + "; no low qualifies", "high")
+                    no_low[key] = None
+                else:
+                    lows[key] = low
+            if low is None:
                 continue
-            high_half, low_half = high_low_halves(amount)
-            award(index, run, high_half, eligible, top, words_of(best, ranking), "high")
-            award(index, run, low_half, eligible, low_top, "Low " + low_words(best_low), "low")
-    return Settlement(tuple(results), owed, tuple(sorted(set(undecided))), taken, hands, lows)
+            if best_low is None or low < best_low:
+                best_low, low_top = low, [p]
+            elif low == best_low:
+                low_top.append(p)
+        if best_low is None:
+            return [(amount, top, words_of(best, ranking) + "; no low qualifies", "high")]
+        high_half, low_half = high_low_halves(amount)
+        high = (high_half, top, words_of(best, ranking), "high")
+        return [high, (low_half, low_top, "Low " + low_words(best_low), "low")]
+
+    return judge

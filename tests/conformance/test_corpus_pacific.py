@@ -8,16 +8,20 @@ audit settles every read hand ``ok`` or names the site's real behaviour.
 from __future__ import annotations
 
 import re
-from collections import Counter
 from pathlib import Path
 
 import pytest
 
-from analyzer.audit.hand import audit_with
 from parsers import formats
 from parsers.record import Award, HandRecord, Returned
-from parsers.text import decode
-from tests.conformance.byte_variants import variants
+from tests.conformance.corpus_table import (
+    audit_params,
+    check_audit,
+    check_byte_rewrites,
+    check_reads,
+    corpus_hands,
+    files_on_disk,
+)
 
 CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "sites" / "888"
 
@@ -44,46 +48,28 @@ QUIRKS: dict[str, tuple[set[str], str]] = {
 }
 
 
-def _hands() -> list[tuple[str, HandRecord]]:
-    found: list[tuple[str, HandRecord]] = []
-    for name in EXPECTED:
-        found.extend((name, hand) for hand in formats.read_file(CORPUS / name).hands)
-    return found
-
-
-HANDS = _hands()
+HANDS = corpus_hands(CORPUS, EXPECTED)
 
 
 def test_every_888_corpus_file_is_in_the_table() -> None:
-    assert {str(p.relative_to(CORPUS)) for p in CORPUS.rglob("*") if p.is_file()} == set(EXPECTED)
+    assert files_on_disk(CORPUS) == set(EXPECTED)
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_file_reads_and_rejects_the_expected_hands_and_none_disappears(name: str) -> None:
-    parsed = formats.read_file(CORPUS / name)
-    assert parsed.format == "888poker"
-    read, codes = EXPECTED[name]
-    assert len(parsed.hands) == read
-    assert dict(Counter(r.code.value for r in parsed.rejected)) == codes
-    assert parsed.count == len(_GAME.findall(decode((CORPUS / name).read_bytes())))
-    assert all(r.line > 0 and r.hand_id for r in parsed.rejected)
+    parsed = check_reads(CORPUS, name, "888poker", EXPECTED, _GAME)
+    assert all(r.hand_id for r in parsed.rejected)
     assert all(h.game.site == "888poker" and h.source.format == "888poker" for h in parsed.hands)
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_byte_rewrites_of_the_file_give_the_same_records(name: str) -> None:
-    data = (CORPUS / name).read_bytes()
-    original = formats.read_bytes(data, file=name)
-    for what, changed in variants(data).items():
-        again = formats.read_bytes(changed, file=name)
-        assert (again.hands, again.rejected) == (original.hands, original.rejected), what
+    check_byte_rewrites(CORPUS, name)
 
 
-@pytest.mark.parametrize("record", [r for _, r in HANDS], ids=[f"{Path(n).stem}-{h.hand_id}" for n, h in HANDS])
+@pytest.mark.parametrize("record", audit_params(HANDS))
 def test_audit_settles_every_pot_or_names_the_sites_quirk(record: HandRecord) -> None:
-    audit = audit_with(record)
-    expected = QUIRKS.get(record.hand_id, (set(), ""))[0]
-    assert {p.code.value for p in audit.problems} == expected, [str(p.message) for p in audit.problems]
+    check_audit(record, QUIRKS)
 
 
 def test_quirk_table_names_real_hands() -> None:

@@ -10,7 +10,6 @@ names the site's real quirk (engine gaps are strict xfails that name the gap).
 from __future__ import annotations
 
 import re
-from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -36,6 +35,7 @@ from parsers.record import (
     Variant,
 )
 from parsers.text import decode
+from tests.conformance.corpus_table import audit_params, check_audit, check_reads, corpus_hands, files_on_disk
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"
 SITES = SHARED / "sites" / "partypoker"
@@ -73,14 +73,7 @@ QUIRKS: dict[str, tuple[set[str], str]] = {
 ENGINE_GAPS: dict[str, tuple[set[str], str]] = {}  # 9485557849 (a big blind all-in for less): the default profile
 
 
-def _hands() -> list[tuple[str, HandRecord]]:
-    found: list[tuple[str, HandRecord]] = []
-    for name in EXPECTED:
-        found.extend((name, hand) for hand in formats.read_file(SHARED / name).hands)
-    return found
-
-
-HANDS = _hands()
+HANDS = corpus_hands(SHARED, EXPECTED)
 
 
 def hand(hand_id: str, file: str = "") -> HandRecord:
@@ -88,36 +81,19 @@ def hand(hand_id: str, file: str = "") -> HandRecord:
 
 
 def test_every_corpus_file_is_in_the_table() -> None:
-    on_disk = {str(p.relative_to(SHARED)) for d in (SITES, OTHER) for p in d.rglob("*") if p.is_file()}
-    assert on_disk == set(EXPECTED)
+    assert files_on_disk(SHARED, "sites/partypoker", "other/partypoker") == set(EXPECTED)
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_file_reads_and_rejects_the_expected_hands_and_none_disappears(name: str) -> None:
-    parsed = formats.read_file(SHARED / name)
-    assert parsed.format == "partypoker"
-    read, codes = EXPECTED[name]
-    assert len(parsed.hands) == read
-    assert dict(Counter(r.code.value for r in parsed.rejected)) == codes
-    assert parsed.count == len(_BLOCK.findall(decode((SHARED / name).read_bytes())))
-    assert all(r.line > 0 and r.file == str(SHARED / name) and str(r.message) for r in parsed.rejected)
+    parsed = check_reads(SHARED, name, "partypoker", EXPECTED, _BLOCK)
+    assert all(r.file == str(SHARED / name) and str(r.message) for r in parsed.rejected)
     assert all(h.source == Source(str(SHARED / name), h.source.line, "partypoker") for h in parsed.hands)
 
 
-def _audit_params() -> list[object]:
-    params: list[object] = []
-    for name, record in HANDS:
-        gap = ENGINE_GAPS.get(record.hand_id)
-        marks = [pytest.mark.xfail(strict=True, reason=gap[1])] if gap else []
-        params.append(pytest.param(record, id=f"{Path(name).stem}-{record.hand_id}", marks=marks))
-    return params
-
-
-@pytest.mark.parametrize("record", _audit_params())
+@pytest.mark.parametrize("record", audit_params(HANDS, ENGINE_GAPS))
 def test_audit_settles_every_pot_or_names_the_sites_quirk(record: HandRecord) -> None:
-    audit = audit_with(record)
-    expected = QUIRKS.get(record.hand_id) or ENGINE_GAPS.get(record.hand_id) or (set(), "")
-    assert {p.code.value for p in audit.problems} == expected[0], [str(p.message) for p in audit.problems]
+    check_audit(record, QUIRKS, ENGINE_GAPS)
 
 
 def test_quirk_and_gap_tables_name_real_hands() -> None:

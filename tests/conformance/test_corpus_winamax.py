@@ -9,7 +9,6 @@ collected" included: the uncalled bet Winamax counts in ``collected`` is returne
 from __future__ import annotations
 
 import re
-from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -17,8 +16,14 @@ import pytest
 from analyzer.audit.hand import audit_with
 from parsers import formats
 from parsers.record import Award, HandRecord, Returned
-from parsers.text import decode
-from tests.conformance.byte_variants import variants
+from tests.conformance.corpus_table import (
+    audit_params,
+    check_audit,
+    check_byte_rewrites,
+    check_reads,
+    corpus_hands,
+    files_on_disk,
+)
 
 CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "sites" / "winamax"
 
@@ -33,45 +38,28 @@ EXPECTED: dict[str, tuple[int, dict[str, int]]] = {
 _HEADER = re.compile(r"^Winamax Poker - ", re.M)  # this test's own count of hands
 
 
-def _hands() -> list[tuple[str, HandRecord]]:
-    found: list[tuple[str, HandRecord]] = []
-    for name in EXPECTED:
-        found.extend((name, hand) for hand in formats.read_file(CORPUS / name).hands)
-    return found
-
-
-HANDS = _hands()
+HANDS = corpus_hands(CORPUS, EXPECTED)
 
 
 def test_every_winamax_corpus_file_is_in_the_table() -> None:
-    assert {str(p.relative_to(CORPUS)) for p in CORPUS.rglob("*") if p.is_file()} == set(EXPECTED)
+    assert files_on_disk(CORPUS) == set(EXPECTED)
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_file_reads_and_rejects_the_expected_hands_and_none_disappears(name: str) -> None:
-    parsed = formats.read_file(CORPUS / name)
-    assert parsed.format == "winamax"
-    read, codes = EXPECTED[name]
-    assert len(parsed.hands) == read
-    assert dict(Counter(r.code.value for r in parsed.rejected)) == codes
-    assert parsed.count == len(_HEADER.findall(decode((CORPUS / name).read_bytes())))
+    parsed = check_reads(CORPUS, name, "winamax", EXPECTED, _HEADER)
     assert all(h.game.site == "winamax" and h.source.format == "winamax" for h in parsed.hands)
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_byte_rewrites_of_the_file_give_the_same_records(name: str) -> None:
-    data = (CORPUS / name).read_bytes()
-    original = formats.read_bytes(data, file=name)
-    for what, changed in variants(data).items():
-        again = formats.read_bytes(changed, file=name)
-        assert (again.hands, again.rejected) == (original.hands, original.rejected), what
+    check_byte_rewrites(CORPUS, name)
 
 
-@pytest.mark.parametrize("record", [r for _, r in HANDS], ids=[f"{Path(n).stem}-{h.hand_id}" for n, h in HANDS])
+@pytest.mark.parametrize("record", audit_params(HANDS))
 def test_audit_settles_every_pot(record: HandRecord) -> None:
-    audit = audit_with(record)
-    assert not audit.problems, [str(p.message) for p in audit.problems]
-    assert audit.verdict.value == "ok"
+    check_audit(record, {})
+    assert audit_with(record).verdict.value == "ok"
 
 
 def test_the_uncalled_bet_written_as_side_pot_1_is_returned() -> None:

@@ -361,7 +361,8 @@ def test_chips_mode_posts_all_in_blinds_with_the_trailing_space() -> None:
     ("change", "message"),
     [
         ({"game": Game(variant=Variant.SHORTDECK)},
-         "expected a hand a PokerNow log can express (no-limit or pot-limit Hold'em), found 'shortdeck no-limit'"),
+         "expected a hand a PokerNow log can express (no-limit or pot-limit Hold'em or pot-limit Omaha "
+         "(Hi, Hi/Lo)), found 'shortdeck no-limit'"),
         ({"deductions": (Deduction("rake", 10),)},
          "expected a hand a PokerNow log can express (no rake or other deductions), found 'rake'"),
         ({"posts": (Post("Anna", PostKind.BUTTON_BLIND, 50),)},
