@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime, timedelta
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -299,9 +299,11 @@ def _times(column: pl.Series) -> npt.NDArray[np.int64]:
     return times
 
 
-def _session_groups(rows: pl.DataFrame, idle_minutes: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-    """Each pre-summed row's session number (from 1 for each player) and one integer for its
-    (site, player, session) (``_sid``), the rows in their order.
+def _session_groups(rows: pl.DataFrame, idle_minutes: int) -> tuple[Any, ...]:
+    """Each pre-summed row's session number (from 1 for each player), one integer for its
+    (site, player, session) (``_sid``) and one for its player, the rows in their order; the
+    timed blocks (``_player``, ``_span`` in microseconds, ``_sid``) and the row numbers of
+    each session's first row.
 
     A player's rows are taken by their span (a stable sort on integers: rows without a time
     after the timed ones, in the store's order); a block is one player's rows of one span
@@ -311,8 +313,9 @@ def _session_groups(rows: pl.DataFrame, idle_minutes: int) -> tuple[npt.NDArray[
     falls inside a block: its span is never longer than the idle time, nor split by a night).
     Linear in the rows after the sort: no window per player.
     """
-    player = (_codes(rows["site"]) << np.uint64(32)) | _codes(rows["player"])
+    players = (_codes(rows["site"]) << np.uint64(32)) | _codes(rows["player"])
     span = _times(rows["started"])
+    player = players
     order = np.lexsort((span, player))
     player, span = player[order], span[order]
     file = _codes(rows["file"])[order]
@@ -342,7 +345,12 @@ def _session_groups(rows: pl.DataFrame, idle_minutes: int) -> tuple[npt.NDArray[
     session[order] = numbers[block]
     sid = np.empty(len(order), dtype=np.int64)
     sid[order] = count[block]
-    return session, sid
+    # the timed blocks (player, span, session), and each session's first row
+    spans = pl.DataFrame(
+        {"_player": b_player[timed], "_span": span[starts][timed], "_sid": count[timed].astype(np.int64)}
+    )
+    heads = order[starts[new]]
+    return session, sid, players, spans, heads
 
 
 def sessions(
@@ -378,14 +386,19 @@ def sessions(
     counted_rows, allin = counted(players, allin, filters, player)
     shift = timedelta(hours=day_starts_at)
     rows = counted_rows.with_columns((pl.col("first") - shift).dt.date().alias("night")).collect()
-    session, sid = _session_groups(rows, idle_minutes)
+    session, sid, player_codes, spans, heads = _session_groups(rows, idle_minutes)
     # one integer a (site, player, session, currency, decimals): grouping on it is much
     # cheaper than on strings
     decimals = rows["decimals"].cast(pl.Int64).fill_null(-129).to_numpy() + 129  # 0 to 256
     money = (_codes(rows["currency"]).astype(np.int64) << 9) | decimals
     kinds = np.sort(pl.Series(money).unique().to_numpy())
     group = sid * len(kinds) + np.searchsorted(kinds, money)
-    rows = rows.with_columns(pl.Series("session", session), pl.Series("_group", group))
+    rows = rows.with_columns(
+        pl.Series("session", session),
+        pl.Series("_group", group),
+        pl.Series("_sid", sid),
+        pl.Series("_player", player_codes),
+    )
     keys = ["site", "player", "session", *MONEY]
     head = [
         pl.col("night").first(),  # one night a session
@@ -397,47 +410,52 @@ def sessions(
     frame = _grouped(rows.lazy(), keys, by=["_group"], head=head).drop("_group")
     if filters is not None and filters.min_hands:
         frame = frame.filter(filters.groups())
-    luck = _session_luck(allin, rows, every=every, keys=keys)
+    luck = _session_luck(allin, rows, spans, heads, every=every, keys=keys)
     return _finish(frame, luck, keys).sort(keys, nulls_last=True).collect()
 
 
-def _session_luck(allin: pl.LazyFrame, rows: pl.DataFrame, *, every: str, keys: list[str]) -> pl.LazyFrame:
-    """The all-in luck of each session: the ``allin_ev`` rows summed by player and span (and,
-    without a time, file), then given the session of that span (or of the first run of that
-    file)."""
-    timed = rows.filter(pl.col("started").is_not_null()).select("site", "player", "started", "session").unique()
-    untimed = (
-        rows.filter(pl.col("started").is_null())
-        .select("site", "player", "file", "session")
-        .unique(["site", "player", "file"], keep="first", maintain_order=True)
-    )
+def _session_luck(
+    allin: pl.LazyFrame, rows: pl.DataFrame, spans: pl.DataFrame, heads: Any, *, every: str, keys: list[str]
+) -> pl.LazyFrame:
+    """The all-in luck of each session: an ``allin_ev`` row's session is its player's in its
+    span (timed: ``spans``), or in the first run of its file (untimed). The player is looked
+    up as the integer the cut used (``_player``) by a 64-bit hash of its strings among the
+    few distinct players (by the strings themselves if two of them share a hash); the sums
+    are made by the session's integer (``_sid``), named from each session's first row."""
+    _, one = np.unique(rows["_player"].to_numpy(), return_index=True)
+    players = rows.select("site", "player", "_player")[one].with_columns(_PAIR)
+    by_hash = players["_pair"].n_unique() == players.height
     luck = pl.col("won") - pl.col("expected")
-    by = ["site", "player", "started", "file", *MONEY]
-    summed = (
-        allin.with_columns(
-            pl.col("started").dt.truncate(every),
-            pl.when(pl.col("started").is_null()).then(pl.col("file")).alias("file"),
-        )
-        .group_by(by)
-        .agg(
-            pl.len().alias("allin_hands"),
-            luck.sum().alias("luck"),
-            (luck / pl.col("unit")).sum().alias("luck_units"),
-        )
+    found = allin.select(
+        *((_PAIR,) if by_hash else ()),
+        "site",
+        "player",
+        pl.col("started").dt.truncate(every).dt.cast_time_unit("us").to_physical().alias("_span"),
+        "file",
+        *MONEY,
+        luck.alias("luck"),
+        (luck / pl.col("unit")).alias("luck_units"),
     )
-    on_time = summed.filter(pl.col("started").is_not_null()).join(
-        timed.lazy(), on=["site", "player", "started"], how="inner", nulls_equal=True
+    if by_hash:
+        found = found.join(players.lazy().select("_pair", "_player"), on="_pair", how="inner")
+    else:
+        found = found.join(players.lazy().drop("_pair"), on=["site", "player"], how="inner", nulls_equal=True)
+    # untimed: the first run of each file (such rows are few)
+    untimed = rows.filter(pl.col("started").is_null()).select("_player", "file", "_sid")
+    untimed = untimed.unique(["_player", "file"], keep="first", maintain_order=True)
+    on_time = found.filter(pl.col("_span").is_not_null()).join(spans.lazy(), on=["_player", "_span"], how="inner")
+    no_time = found.filter(pl.col("_span").is_null()).join(
+        untimed.lazy(), on=["_player", "file"], how="inner", nulls_equal=True
     )
-    no_time = summed.filter(pl.col("started").is_null()).join(
-        untimed.lazy(), on=["site", "player", "file"], how="inner", nulls_equal=True
+    columns = ["_sid", *MONEY, "luck", "luck_units"]
+    sums = (
+        pl.concat([on_time.select(columns), no_time.select(columns)])
+        .group_by("_sid", *MONEY)
+        .agg(pl.len().cast(pl.UInt32).alias("allin_hands"), pl.col("luck").sum(), pl.col("luck_units").sum())
     )
-    return (
-        pl.concat(
-            [
-                on_time.select(*keys, "allin_hands", "luck", "luck_units"),
-                no_time.select(*keys, "allin_hands", "luck", "luck_units"),
-            ]
-        )
-        .group_by(keys)
-        .agg(pl.col("allin_hands").sum().cast(pl.UInt32), pl.col("luck").sum(), pl.col("luck_units").sum())
-    )
+    names = rows.select("_sid", "site", "player", "session")[heads].lazy()
+    return sums.join(names, on="_sid", how="inner").select(*keys, "allin_hands", "luck", "luck_units")
+
+
+#: a player's (site, name) as one 64-bit hash
+_PAIR = pl.struct("site", "player").hash().alias("_pair")
