@@ -111,6 +111,7 @@ def command(
         filters = read_filters(options)
         store = Store(store_dir) if cluster is None else _shared(store_dir)
         players, allin = store.scan("players"), store.scan("allin_ev")
+        presum = store.scan("presum")  # the counts summed at import (the same numbers, fewer rows)
         if store.manifest().hands == 0:
             fail(f_("the store {store} holds no hands: add some with sixplus import", store=str(store.root)))
         if player is None and filters.heroes:  # your accounts, linked: they are the player
@@ -127,13 +128,22 @@ def command(
             for section in chosen:
                 if section == "session":
                     frames[section] = sessions(
-                        players, allin, player=player, idle_minutes=idle, day_starts_at=day_starts, filters=filters
+                        store.scan("presum_hour") if idle >= 60 else players,  # its hours: cut at 60 min or more
+                        allin,
+                        player=player,
+                        idle_minutes=idle,
+                        day_starts_at=day_starts,
+                        filters=filters,
                     )
                 elif on is not None:  # sums of counts of each part, added up here
                     frames[section] = on.summary(store, by=section, player=player, filters=filters)  # type: ignore[arg-type]
                 else:
-                    frames[section] = summary(players, allin, by=section, player=player, filters=filters)  # type: ignore[arg-type]
-            found = find_leaks(players, player=player, filters=filters, level=level) if leaks and player else ()
+                    frames[section] = summary(presum, allin, by=section, player=player, filters=filters)  # type: ignore[arg-type]
+            found = (
+                find_leaks(players, player=player, filters=filters, level=level, presummed=presum)
+                if leaks and player
+                else ()
+            )
             waiting = missing(store).select("hand_id").unique().height if on is None else on.allin_waiting(store)
             skipped = not_computed(store)  # Omaha all-ins before the flop
         if player is not None and cluster is not None and all(f.height == 0 for f in frames.values()):

@@ -18,9 +18,9 @@ decided all-in by their exact expectation (see :mod:`analyzer.stats.allin`):
 
 from __future__ import annotations
 
-from datetime import timedelta
-from functools import reduce
-from typing import Literal
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+from typing import Any, Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -28,6 +28,7 @@ import polars as pl
 
 from analyzer.i18n import _
 from analyzer.stats.filters import Filters
+from analyzer.store.schema import PRESUM_KEYS, PRESUM_SUMS
 
 Grouping = Literal["player", "position", "stakes", "game"]
 
@@ -47,7 +48,7 @@ RATES = (
     ("three_bet", "three_bet_chances", "three_bet", "three_bet_chance"),
     ("wtsd", "wtsd_chances", "showdown", "saw_flop"),
     ("wsd", "wsd_chances", "won_at_showdown", "showdown"),
-    ("wwsf", "wwsf_chances", "_wwsf", "saw_flop"),  # won when saw flop: won > 0 of saw_flop
+    ("wwsf", "wwsf_chances", "wwsf", "saw_flop"),  # won when saw flop: won > 0 of saw_flop
     ("limp", "limp_chances", "limp", "limp_chance"),
     ("steal", "steal_chances", "steal", "steal_chance"),
     ("fold_steal", "fold_steal_chances", "fold_steal", "fold_steal_chance"),
@@ -59,8 +60,8 @@ RATES = (
     ("fold_cbet_turn", "fold_cbet_turn_chances", "fold_cbet_turn", "fold_cbet_turn_chance"),
     ("check_raise", "check_raise_chances", "check_raise", "check_raise_chance"),
 )
-#: the columns of the players table the rates read (the query makes ``_wwsf`` from ``won``)
-RATE_COLUMNS = tuple(dict.fromkeys(c for _, _, done, chance in RATES for c in (done, chance) if not c.startswith("_")))
+#: the columns of the pre-summed table the rates read
+_RATE_SUMS = tuple(dict.fromkeys(c for _, _, done, chance in RATES for c in (done, chance)))
 #: why a group has no win rate
 MIXED_UNITS = "mixed"
 
@@ -74,49 +75,84 @@ def rate(done: int, chances: int) -> float | None:
     return 100.0 * done / chances if chances else None
 
 
-def _prepare(rows: pl.LazyFrame) -> pl.LazyFrame:
-    """Per-row terms the aggregations sum (computed once, before grouping)."""
+#: the columns :func:`presum` sums, as the ``presum`` table names them (``wwsf``: won money
+#: of ``saw_flop``, :data:`RATES`)
+SUM_COLUMNS = PRESUM_SUMS
+#: the columns of a pre-summed row that are its keys (``started``: the clock hour)
+PRESUM_KEY_COLUMNS = tuple(name for name, _type in PRESUM_KEYS)
+
+
+def presum(rows: pl.LazyFrame, every: str = "1d") -> pl.LazyFrame:
+    """The ``players`` rows summed: one row a player and each of the filters' keys in one
+    day (``every``: ``1h`` for the sessions, shorter for a shorter idle time) of one file,
+    with the hands' first and last start and the counts every statistic adds up. Hands the
+    audit could not read are left out. Every statistic is a sum of these rows, so it is the
+    same whether the rows were summed at import (the store's ``presum`` and ``presum_hour``
+    tables, written with every part) or here; this is the one place the counts are defined.
+    """
     net = pl.col("net")
-    return rows.with_columns(
-        (net * pl.col("showdown")).alias("_showdown_net"),
-        (net / pl.col("unit")).alias("_net_units"),
-        (pl.col("unit_name") == "ante").alias("_ante"),
-        (pl.col("saw_flop") & (pl.col("won") > 0)).alias("_wwsf"),
+    readable = rows.filter(pl.col("verdict") != "unreadable").with_columns(
+        pl.col("started").alias("_at"), pl.col("started").dt.truncate(every)
+    )
+    sums = [
+        pl.len().cast(pl.Int64).alias("hands"),
+        net.sum(),
+        (net * pl.col("showdown")).sum().alias("showdown_net"),
+        (pl.col("saw_flop") & (pl.col("won") > 0)).sum().cast(pl.Int64).alias("wwsf"),
+    ]
+    sums += [pl.col(c).sum().cast(pl.Int64) for c in SUM_COLUMNS if c not in ("hands", "net", "showdown_net", "wwsf")]
+    return (
+        readable.group_by(list(PRESUM_KEY_COLUMNS), maintain_order=True)
+        .agg(pl.col("_at").min().alias("first"), pl.col("_at").max().alias("last"), *sums)
+        .select(*PRESUM_KEY_COLUMNS, "first", "last", *SUM_COLUMNS)
     )
 
 
-def _aggregations() -> list[pl.Expr]:
+def summed(frame: pl.LazyFrame) -> pl.LazyFrame:
+    """The pre-summed rows of ``frame``: the ``presum`` table as it is, the ``players`` rows
+    summed (:func:`presum`)."""
+    return presum(frame) if is_rows(frame) else frame
+
+
+def is_rows(frame: pl.LazyFrame) -> bool:
+    """Whether ``frame`` is the ``players`` rows (a hand's id in each) rather than ``presum``."""
+    return "hand_id" in frame.collect_schema().names()
+
+
+def _grouped(
+    frame: pl.LazyFrame, keys: list[str], *, by: list[str] | None = None, head: Sequence[pl.Expr] = ()
+) -> pl.LazyFrame:
+    """The pre-summed rows aggregated by ``keys``: the columns in the order the queries have
+    always given them. A win rate's units are the net over each row's unit (one unit a row).
+    ``by`` groups instead of ``keys`` (one value of each key a group: an integer standing
+    for them), ``head``'s aggregations come after the keys."""
     out = [
-        pl.len().alias("hands"),
+        pl.col("hands").sum().cast(pl.UInt32),
         pl.col("net").sum(),
-        pl.col("_net_units").sum().alias("net_units"),
-        pl.col("_ante").min().alias("_all_ante"),
-        pl.col("_ante").max().alias("_any_ante"),
-        pl.col("_showdown_net").sum().alias("showdown_net"),
-        pl.col("aggressive").sum().cast(pl.Int64),
-        pl.col("calls").sum().cast(pl.Int64),
-        pl.col("folds").sum().cast(pl.Int64),
+        (pl.col("net") / pl.col("unit")).sum().alias("net_units"),
+        (pl.col("unit_name") == "ante").min().alias("_all_ante"),
+        (pl.col("unit_name") == "ante").max().alias("_any_ante"),
+        pl.col("showdown_net").sum(),
+        pl.col("aggressive").sum(),
+        pl.col("calls").sum(),
+        pl.col("folds").sum(),
     ]
     # each column summed once (a group-by pays per aggregation: some rates share a column)
-    for column in (*RATE_COLUMNS, "_wwsf"):
-        out.append(pl.col(column).sum().cast(pl.Int64).alias(f"_sum_{column}"))
-    return out
+    out += [pl.col(column).sum().alias(f"_sum_{column}") for column in _RATE_SUMS]
+    firsts = [pl.col(k).first() for k in keys if by is not None and k not in by]
+    names = [e.meta.output_name() for e in head]
+    named = [*(by or []), *keys, *names, "hands", "net", "net_units", "_all_ante", "_any_ante", "showdown_net"]
+    grouped = frame.group_by(by or keys).agg(*firsts, *head, *out)
+    return grouped.select(*dict.fromkeys(named), "aggressive", "calls", "folds", *_rate_counts())
 
 
 def _rate_counts() -> list[pl.Expr]:
-    """Each rate's done and chances, named, from the sums of :func:`_aggregations`."""
+    """Each rate's done and chances, named, from the sums of :func:`_grouped`."""
     out = []
     for name, chances, done_col, chance_col in RATES:
         out.append(pl.col(f"_sum_{done_col}").alias(name))
         out.append(pl.col(f"_sum_{chance_col}").alias(chances))
     return out
-
-
-def _grouped(rows: pl.LazyFrame, keys: list[str]) -> pl.LazyFrame:
-    """The aggregation of :func:`_prepare`'s rows by ``keys``: the columns in the order the
-    queries have always given them."""
-    named = [*keys, "hands", "net", "net_units", "_all_ante", "_any_ante", "showdown_net", "aggressive", "calls"]
-    return rows.group_by(keys).agg(_aggregations()).select(*named, "folds", *_rate_counts())
 
 
 def _finish(frame: pl.LazyFrame, luck: pl.LazyFrame, keys: list[str]) -> pl.LazyFrame:
@@ -160,13 +196,14 @@ def _luck(allin: pl.LazyFrame, keys: list[str]) -> pl.LazyFrame:
 def counted(
     players: pl.LazyFrame, allin: pl.LazyFrame, filters: Filters | None = None, player: str | None = None
 ) -> tuple[pl.LazyFrame, pl.LazyFrame]:
-    """The rows a statistic counts: readable hands, the filters' rows, players identified
+    """The pre-summed rows a statistic counts (``players``: the ``presum`` table, or the
+    ``players`` rows, summed here): readable hands, the filters' rows, players identified
     (links applied), one player's when ``player`` is given; ``allin`` alike."""
     return _counted_rows(players, filters, player), _counted_allin(allin, filters, player)
 
 
 def _counted_rows(players: pl.LazyFrame, filters: Filters | None, player: str | None) -> pl.LazyFrame:
-    rows = (filters or Filters()).apply(players.filter(pl.col("verdict") != "unreadable"))
+    rows = (filters or Filters()).apply(summed(players))
     return rows if player is None else rows.filter(pl.col("player") == player)
 
 
@@ -185,7 +222,8 @@ def summary(
 ) -> pl.DataFrame:
     """One row per group (and currency): hands, money, win rates, and every rate's counts.
 
-    ``players`` is the store's ``players`` table, ``allin`` its ``allin_ev`` table. A group
+    ``players`` is the store's ``presum`` table (or its ``players`` rows: the same numbers,
+    slower), ``allin`` its ``allin_ev`` table. A group
     that mixes ante and blind games has no win rate and says why (``win_rate_note``).
     """
     keys = summary_keys(by)
@@ -208,10 +246,10 @@ def summary_keys(by: Grouping) -> list[str]:
 def partial_summary(
     players: pl.LazyFrame, *, by: Grouping = "player", player: str | None = None, filters: Filters | None = None
 ) -> pl.LazyFrame:
-    """:func:`summary`'s aggregation over some of the ``players`` rows (a part of the store):
+    """:func:`summary`'s aggregation over some of the ``presum`` (or ``players``) rows (a part of the store):
     partial results add up (:data:`COMBINE`) to the aggregation over all of them. The
     filters' row conditions apply here; their minimum hands applies when finishing."""
-    return _grouped(_prepare(_counted_rows(players, filters, player)), summary_keys(by))
+    return _grouped(_counted_rows(players, filters, player), summary_keys(by))
 
 
 def partial_luck(
@@ -234,96 +272,85 @@ def _finish_groups(frame: pl.LazyFrame, luck: pl.LazyFrame, keys: list[str], fil
     return _finish(frame, luck, keys).sort(keys, nulls_last=True)
 
 
+#: the span of the store's pre-summed rows: sessions cut at a longer idle time read them
+PRESUM_SPAN = timedelta(hours=1)
+
+
+def _span(idle_minutes: int) -> str:
+    """A span that no session cut falls inside (a gap inside it is shorter than any cut)
+    and that a night's start (a whole hour) never splits."""
+    if idle_minutes >= 60:
+        return "1h"
+    return "1m" if idle_minutes >= 1 else "1us"
+
+
 def _codes(column: pl.Series) -> npt.NDArray[np.uint64]:
     """Integers (below 2**32) equal exactly where the strings are (null: a code of its own)."""
     codes = column.cast(pl.Categorical).to_physical().cast(pl.UInt64).fill_null(2**32 - 1)
     return codes.to_numpy()
 
 
-def _session_numbers(table: pl.DataFrame, idle_minutes: int) -> pl.DataFrame:
-    """Each row's session number (``session``, from 1 for each player), its place in the
-    order the sessions are cut in (``order``) and one integer for its (site, player, session,
-    currency, decimals) (``_group``), the rows in the store's order.
+_NEVER = np.iinfo(np.int64).max
 
-    A player's hands are taken by time (a stable sort: without a time, in the store's file
-    and line order, after the timed ones); a session starts at a player's first hand, after a
-    gap longer than ``idle_minutes``, when the night changes, and among hands without a time
-    at each new file. One stable sort on integer columns gives the order; then "the hand
-    before" is the previous row, because a player's hands follow each other: linear in the
-    rows, no window per player.
+
+def _times(column: pl.Series) -> npt.NDArray[np.int64]:
+    """Microseconds since 1970 (null: after every time)."""
+    times: npt.NDArray[np.int64] = column.dt.cast_time_unit("us").to_physical().fill_null(_NEVER).to_numpy()
+    return times
+
+
+def _session_groups(rows: pl.DataFrame, idle_minutes: int) -> tuple[Any, ...]:
+    """Each pre-summed row's session number (from 1 for each player), one integer for its
+    (site, player, session) (``_sid``) and one for its player, the rows in their order; the
+    timed blocks (``_player``, ``_span`` in microseconds, ``_sid``) and the row numbers of
+    each session's first row.
+
+    A player's rows are taken by their span (a stable sort on integers: rows without a time
+    after the timed ones, in the store's order); a block is one player's rows of one span
+    (timed) or of one run of a file (untimed). A session starts at a player's first block,
+    after a gap longer than ``idle_minutes`` between one block's last hand and the next one's
+    first, when the night changes, and among hands without a time at each new file (no cut
+    falls inside a block: its span is never longer than the idle time, nor split by a night).
+    Linear in the rows after the sort: no window per player.
     """
-    never = np.iinfo(np.int64).max
-    at = table["started"].dt.cast_time_unit("us").to_physical().fill_null(never).to_numpy()
-    player = (_codes(table["site"]) << np.uint64(32)) | _codes(table["player"])
-    order = np.lexsort((at, player))
-    player, at = player[order], at[order]
-    night = table["night"].to_physical().fill_null(-1).to_numpy()[order]
-    timed = at != never
-    untimed = not timed.all()
-    file = _codes(table["file"])[order] if untimed else player  # files matter only without times
-    first = np.ones(len(order), dtype=bool)  # a player's first hand
-    first[1:] = player[1:] != player[:-1]
-    new = first.copy()
-    if len(order) > 1:
-        was_timed = timed[:-1]
-        now_timed = timed[1:]
-        gap = at[1:] - at[:-1] > idle_minutes * 60_000_000
-        new[1:] |= now_timed & (~was_timed | gap | (night[1:] != night[:-1]))
-        new[1:] |= ~now_timed & (was_timed | (file[1:] != file[:-1]))
+    players = (_codes(rows["site"]) << np.uint64(32)) | _codes(rows["player"])
+    span = _times(rows["started"])
+    player = players
+    order = np.lexsort((span, player))
+    player, span = player[order], span[order]
+    file = _codes(rows["file"])[order]
+    first, last = _times(rows["first"])[order], _times(rows["last"])[order]
+    night = rows["night"].to_physical().fill_null(-1).to_numpy()[order]
+    untimed = span == _NEVER
+    # the blocks: a new one at each player, span, and (untimed) file
+    cut = np.ones(len(order), dtype=bool)
+    cut[1:] = (player[1:] != player[:-1]) | (span[1:] != span[:-1]) | (untimed[1:] & (file[1:] != file[:-1]))
+    starts = np.flatnonzero(cut)
+    block = np.cumsum(cut) - 1
+    b_first = np.minimum.reduceat(first, starts) if len(starts) else first
+    b_last = np.maximum.reduceat(np.where(untimed, 0, last), starts) if len(starts) else last
+    b_player, b_night, b_file, timed = player[starts], night[starts], file[starts], ~untimed[starts]
+    new = np.ones(len(starts), dtype=bool)  # a player's first block
+    new[1:] = b_player[1:] != b_player[:-1]
+    own = new.copy()
+    if len(starts) > 1:
+        was_timed, now_timed = timed[:-1], timed[1:]
+        gap = b_first[1:] - b_last[:-1] > idle_minutes * 60_000_000
+        new[1:] |= now_timed & (~was_timed | gap | (b_night[1:] != b_night[:-1]))
+        new[1:] |= ~now_timed & (was_timed | (b_file[1:] != b_file[:-1]))
     count = np.cumsum(new)
-    # numbered from 1 for each player: the running count less its value at the player's first hand
-    numbers = count - np.maximum.accumulate(np.where(first, count, 0)) + 1
+    # numbered from 1 for each player: the running count less its value at the player's first block
+    numbers = count - np.maximum.accumulate(np.where(own, count, 0)) + 1
     session = np.empty(len(order), dtype=np.int64)
-    session[order] = numbers
-    place = np.empty(len(order), dtype=np.int64)
-    place[order] = np.arange(len(order), dtype=np.int64)
-    # one integer a (player, session, currency, decimals): the running count names the
-    # player's session, a dense code the money; grouping on it is much cheaper than on strings
-    decimals = table["decimals"].cast(pl.Int64).fill_null(-129).to_numpy() + 129  # 0 to 256
-    money = (_codes(table["currency"]).astype(np.int64) << 9) | decimals
-    kinds = np.sort(pl.Series(money).unique().to_numpy())
-    group = np.empty(len(order), dtype=np.int64)
-    group[order] = count * len(kinds)
-    group += np.searchsorted(kinds, money)
-    return pl.DataFrame({"session": session, "order": place, "_group": group})
-
-
-def _join_exact(left: pl.LazyFrame, right: pl.LazyFrame, on: list[str]) -> pl.LazyFrame:
-    """The inner join on the string columns ``on`` (nulls equal), made on one 64-bit hash of
-    them (much cheaper than joining on several strings) and then kept only where the strings
-    are equal: exact even if different keys share a hash. The right frame's other columns
-    are added."""
-    key = reduce(lambda a, b: a ^ b, [pl.col(c).hash(seed) for seed, c in enumerate(on)]).alias("_key")
-    theirs = {c: f"_right_{c}" for c in on}
-    joined = left.with_columns(key).join(
-        right.with_columns(key).rename(theirs), on="_key", how="inner", nulls_equal=True
+    session[order] = numbers[block]
+    sid = np.empty(len(order), dtype=np.int64)
+    sid[order] = count[block]
+    # the timed blocks (player, span, session), and each session's first row
+    spans = pl.DataFrame(
+        {"_player": b_player[timed], "_span": span[starts][timed], "_sid": count[timed].astype(np.int64)}
     )
-    same = [pl.col(c).eq_missing(pl.col(theirs[c])) for c in on]
-    return joined.filter(pl.all_horizontal(same)).drop("_key", *theirs.values())
-
-
-SESSION_COLUMNS = tuple(
-    dict.fromkeys(
-        [
-            "hand_id",
-            "site",
-            "player",
-            "started",
-            "file",
-            "line",
-            "net",
-            "showdown",
-            "unit",
-            "unit_name",
-            "aggressive",
-            "calls",
-            "folds",
-            "won",
-            *RATE_COLUMNS,
-            *MONEY,
-        ]
-    )
-)
+    heads = order[starts[new]]
+    return session, sid, players, spans, heads
 
 
 def sessions(
@@ -338,34 +365,97 @@ def sessions(
     """One row per player session: a run of hands with no gap longer than ``idle_minutes``,
     inside one night (a night runs from ``day_starts_at`` o'clock to the same hour next day,
     so play that crosses midnight stays one night). Hands without a time form one session
-    per file, in file order.
+    per run of one file, in the store's order. ``start`` and ``end`` are its first and last
+    hand's times, ``file`` its first hand's file (the first in the store's order at one time).
+
+    ``players`` is the store's ``presum_hour`` table (its hours: ``idle_minutes`` of 60 or
+    more) or its ``players`` rows (any idle time). The pre-summed rows of one player and one span
+    (an hour, or a minute for a shorter idle time: no cut falls inside one) are a block; the
+    sessions are cut between blocks, by their first and last hands' times.
     """
-    rows, allin = counted(players, allin, filters, player)
-    rows = rows.select(SESSION_COLUMNS).with_columns(
-        (pl.col("started") - timedelta(hours=day_starts_at)).dt.date().alias("night")
-    )
-    # the cut reads only its few columns (and gives each session its times and first file);
-    # the sums are made by polars over the same rows (a scan keeps its order), the session
-    # numbers set beside them
-    keys = ["site", "player", "session", *MONEY]
-    cut = rows.select("site", "player", "started", "night", "file", *MONEY).collect()
-    numbers = _session_numbers(cut, idle_minutes)
-    times = (
-        pl.concat([cut, numbers], how="horizontal")
-        .group_by("_group")
-        .agg(
-            *(pl.col(key).first() for key in keys),  # one group: one of each
-            pl.col("night").first(),  # one night a session
-            pl.col("started").min().alias("start"),
-            pl.col("started").max().alias("end"),
-            pl.col("file").get(pl.col("order").arg_min()),  # the file of the session's first hand
+    every = _span(idle_minutes)
+    if is_rows(players):
+        players = presum(players, every)
+    elif "first" not in players.collect_schema().names():
+        raise ValueError("players: expected the players rows or the presum_hour table (sessions need their hours)")
+    elif idle_minutes < 60:
+        raise ValueError(
+            f"idle_minutes: the pre-summed table cuts sessions at 60 minutes or more, got {idle_minutes}; "
+            "pass the players rows for a shorter idle time"
         )
+    counted_rows, allin = counted(players, allin, filters, player)
+    shift = timedelta(hours=day_starts_at)
+    rows = counted_rows.with_columns((pl.col("first") - shift).dt.date().alias("night")).collect()
+    session, sid, player_codes, spans, heads = _session_groups(rows, idle_minutes)
+    # one integer a (site, player, session, currency, decimals): grouping on it is much
+    # cheaper than on strings
+    decimals = rows["decimals"].cast(pl.Int64).fill_null(-129).to_numpy() + 129  # 0 to 256
+    money = (_codes(rows["currency"]).astype(np.int64) << 9) | decimals
+    kinds = np.sort(pl.Series(money).unique().to_numpy())
+    group = sid * len(kinds) + np.searchsorted(kinds, money)
+    rows = rows.with_columns(
+        pl.Series("session", session),
+        pl.Series("_group", group),
+        pl.Series("_sid", sid),
+        pl.Series("_player", player_codes),
     )
-    rows = pl.concat([rows, numbers.lazy().select("session", "_group")], how="horizontal")
-    sums = _grouped(_prepare(rows), ["_group"])
-    frame = times.lazy().join(sums, on="_group", how="inner").drop("_group")
+    keys = ["site", "player", "session", *MONEY]
+    head = [
+        pl.col("night").first(),  # one night a session
+        pl.col("first").min().alias("start"),
+        pl.col("last").max().alias("end"),
+        # the file of the session's first hand (the first row of the earliest: the store's order)
+        pl.col("file").get(pl.col("first").fill_null(datetime.max).arg_min()),
+    ]
+    frame = _grouped(rows.lazy(), keys, by=["_group"], head=head).drop("_group")
     if filters is not None and filters.min_hands:
         frame = frame.filter(filters.groups())
-    session_of = rows.select("hand_id", "site", "player", "session")
-    luck = _luck(_join_exact(allin, session_of, ["hand_id", "site", "player"]), keys)
-    return _finish(frame, luck, keys).sort("site", "player", "session", nulls_last=True).collect()
+    luck = _session_luck(allin, rows, spans, heads, every=every, keys=keys)
+    return _finish(frame, luck, keys).sort(keys, nulls_last=True).collect()
+
+
+def _session_luck(
+    allin: pl.LazyFrame, rows: pl.DataFrame, spans: pl.DataFrame, heads: Any, *, every: str, keys: list[str]
+) -> pl.LazyFrame:
+    """The all-in luck of each session: an ``allin_ev`` row's session is its player's in its
+    span (timed: ``spans``), or in the first run of its file (untimed). The player is looked
+    up as the integer the cut used (``_player``) by a 64-bit hash of its strings among the
+    few distinct players (by the strings themselves if two of them share a hash); the sums
+    are made by the session's integer (``_sid``), named from each session's first row."""
+    _, one = np.unique(rows["_player"].to_numpy(), return_index=True)
+    players = rows.select("site", "player", "_player")[one].with_columns(_PAIR)
+    by_hash = players["_pair"].n_unique() == players.height
+    luck = pl.col("won") - pl.col("expected")
+    found = allin.select(
+        *((_PAIR,) if by_hash else ()),
+        "site",
+        "player",
+        pl.col("started").dt.truncate(every).dt.cast_time_unit("us").to_physical().alias("_span"),
+        "file",
+        *MONEY,
+        luck.alias("luck"),
+        (luck / pl.col("unit")).alias("luck_units"),
+    )
+    if by_hash:
+        found = found.join(players.lazy().select("_pair", "_player"), on="_pair", how="inner")
+    else:
+        found = found.join(players.lazy().drop("_pair"), on=["site", "player"], how="inner", nulls_equal=True)
+    # untimed: the first run of each file (such rows are few)
+    untimed = rows.filter(pl.col("started").is_null()).select("_player", "file", "_sid")
+    untimed = untimed.unique(["_player", "file"], keep="first", maintain_order=True)
+    on_time = found.filter(pl.col("_span").is_not_null()).join(spans.lazy(), on=["_player", "_span"], how="inner")
+    no_time = found.filter(pl.col("_span").is_null()).join(
+        untimed.lazy(), on=["_player", "file"], how="inner", nulls_equal=True
+    )
+    columns = ["_sid", *MONEY, "luck", "luck_units"]
+    sums = (
+        pl.concat([on_time.select(columns), no_time.select(columns)])
+        .group_by("_sid", *MONEY)
+        .agg(pl.len().cast(pl.UInt32).alias("allin_hands"), pl.col("luck").sum(), pl.col("luck_units").sum())
+    )
+    names = rows.select("_sid", "site", "player", "session")[heads].lazy()
+    return sums.join(names, on="_sid", how="inner").select(*keys, "allin_hands", "luck", "luck_units")
+
+
+#: a player's (site, name) as one 64-bit hash
+_PAIR = pl.struct("site", "player").hash().alias("_pair")

@@ -162,7 +162,7 @@ class Cluster:
         """:func:`analyzer.stats.query.summary` on the cluster (the same rows)."""
         keys = [query.summary_keys(by)]
         rows = _one(query.partial_summary, by=by, player=player, filters=filters)
-        (frame,) = self.aggregate(store, "players", rows, keys, query.COMBINE)
+        (frame,) = self.aggregate(store, "presum", rows, keys, query.COMBINE)
         luck_rows = _one(query.partial_luck, by=by, player=player, filters=filters)
         (luck,) = self.aggregate(store, "allin_ev", luck_rows, keys)
         return query.finish_summary(frame, luck, by=by, filters=filters)

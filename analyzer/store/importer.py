@@ -48,8 +48,8 @@ from analyzer.store.bars import Bars, progress_bar
 from analyzer.store.fingerprint import fingerprint
 from analyzer.store.pool import ordered_map, worker_count
 from analyzer.store.rows import Rows
-from analyzer.store.schema import TABLES
-from analyzer.store.store import Batch, BatchWriter, ImportLog, Store, Transaction
+from analyzer.store.schema import SUMMED_TABLES, TABLES
+from analyzer.store.store import Batch, BatchWriter, ImportLog, Store, Transaction, presum_table
 from parsers.errors import HandHistoryError, RejectCode, Rejected
 from parsers.formats import detect, parse_text
 from parsers.record import HandRecord
@@ -462,6 +462,7 @@ def import_paths(
     found = list(input_files(paths))
     reports = {item.name: FileReport(item.name) for item in found}
     with store.writing() as tx:
+        tx.add_presum()  # a store of an older version: its batches get their pre-summed rows
         known = frozenset(store.hand_ids())
         prints = frozenset(store.fingerprints())
         context = Context(audit, rules_for, tx.id, known, prints, str(tx.staging))
@@ -525,17 +526,24 @@ def _take(result: ChunkResult, report: FileReport, seen: set[str], seen_prints: 
 
 
 def _without(folder: Path, part: Batch, drop: list[str]) -> Batch | None:
-    """A part rewritten without some hands (every table's rows of them), or removed when it
-    keeps none. Only parts that share hands with an earlier task are read again."""
+    """A part rewritten without some hands (every table's rows of them; its pre-summed rows
+    made again from the players rows kept), or removed when it keeps none. Only parts that
+    share hands with an earlier task are read again."""
     dropped = pa.array(drop, type=pa.string())
     kept: list[str] = []
     hands = 0
-    for name in part.tables:
+    players: pa.Table | None = None
+    for name in sorted(part.tables, key=lambda n: n in SUMMED_TABLES):  # the pre-summed after players
         path = folder / f"{name}.parquet"
-        table = pq.read_table(path)
-        table = table.filter(pc.invert(pc.is_in(table.column("hand_id"), value_set=dropped)))
+        if name in SUMMED_TABLES:
+            table = presum_table(players, name) if players is not None else TABLES[name].empty_table()
+        else:
+            table = pq.read_table(path)
+            table = table.filter(pc.invert(pc.is_in(table.column("hand_id"), value_set=dropped)))
         if name == "hands":
             hands = table.num_rows
+        if name == "players":
+            players = table
         if table.num_rows == 0:
             path.unlink()
             continue
@@ -546,7 +554,7 @@ def _without(folder: Path, part: Batch, drop: list[str]) -> Batch | None:
     if hands == 0:
         shutil.rmtree(folder, ignore_errors=True)
         return None
-    return Batch(part.name, tuple(kept), hands)
+    return Batch(part.name, tuple(sorted(kept)), hands)
 
 
 def _results(

@@ -37,7 +37,7 @@ from analyzer.stats.positions import dealt_positions
 from analyzer.store.fingerprint import fingerprint
 from analyzer.store.moves import moves_columns
 from analyzer.store.schema import ACTIONS, ALLINS, HAND_TABLES, HANDS, PLAYERS, POTS, PROBLEMS, TABLES
-from parsers.record import ActionKind, HandRecord, PostKind, Seat, Stakes, Street, money_text
+from parsers.record import ActionKind, HandRecord, PostKind, Seat, Stakes, Street, Variant, money_text
 
 _BOARD_FLOP = 3
 _STRENGTH = PLAYERS.get_field_index("strength")  # category follows it
@@ -118,6 +118,21 @@ def win_unit(stakes: Stakes) -> tuple[int, str]:
 def _stake_words(stakes: Stakes, decimals: int) -> tuple[int, str, str]:
     """:func:`win_unit` and :func:`stake_label` at once (one look-up a hand)."""
     return (*win_unit(stakes), stake_label(stakes, decimals))
+
+
+def game_variant(rules: RuleSet) -> str:
+    """The game the hand was played as, from its rule set (what the source calls it may be
+    less: the compact format names only hold'em or short deck, an Omaha rule set says more).
+
+    >>> from analyzer.ruleset import load_rules
+    >>> [game_variant(load_rules(n)) for n in ("shortdeck", "holdem", "omaha-pl", "omaha-hilo-pl")]
+    ['shortdeck', 'holdem', 'omaha', 'omaha-hilo']
+    """
+    if rules.is_omaha:
+        if rules.is_high_low:
+            return Variant.OMAHA_HILO.value
+        return Variant.OMAHA.value if rules.hole_cards == 4 else f"omaha{rules.hole_cards}"
+    return Variant.SHORTDECK.value if rules.deck == 36 else Variant.HOLDEM.value
 
 
 _EPOCH = datetime(1970, 1, 1)
@@ -216,7 +231,7 @@ class Rows:
                 source.line + self.line_offset,
                 source.format,
                 game.site,
-                game.variant,
+                game_variant(rules),
                 game.betting,
                 game.declared,
                 game.tournament,

@@ -25,7 +25,7 @@ import shutil
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -34,10 +34,13 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from analyzer.errors import AnalyzerError
-from analyzer.store.schema import TABLES
+from analyzer.store.schema import SUMMED_TABLES, TABLES
 
 MANIFEST = "manifest.json"
-STORE_VERSION = 2  # 2: players' action facts and filter keys (null in batches of version 1)
+#: 2: players' action facts and filter keys (null in batches of version 1); 3: the
+#: pre-summed ``presum`` table in every batch of ``players`` (batches of older versions have
+#: none: :meth:`Store.scan` sums their rows instead, and the next import adds it to them)
+STORE_VERSION = 3
 
 
 class StoreError(AnalyzerError):
@@ -138,7 +141,19 @@ class Store:
         return manifest
 
     def files(self, table: str) -> list[Path]:
-        """The committed Parquet files of a table, oldest first."""
+        """The committed Parquet files of a table, oldest first. ``presum`` of a store with
+        batches written before version 3 is refused (the files would miss their hands): the
+        next import adds it (:meth:`scan` sums their rows meanwhile)."""
+        if table in SUMMED_TABLES and self.older_batches():
+            raise StoreError(
+                path=self.root,
+                expected=f"the pre-summed statistics of store version {STORE_VERSION}",
+                found=f"batches of an older version ({self.manifest().version})",
+                todo="run sixplus import once more (any file, even one imported already) to add them",
+            )
+        return self._files(table)
+
+    def _files(self, table: str) -> list[Path]:
         if table not in TABLES:
             raise StoreError(path=self.root, expected="a table (" + ", ".join(TABLES) + ")", found=table)
         found = [
@@ -155,8 +170,32 @@ class Store:
         return found
 
     def scan(self, table: str) -> pl.LazyFrame:
-        """A lazy frame over a table (empty, with its columns, when nothing is stored)."""
-        return scan_files(table, self.files(table))
+        """A lazy frame over a table (empty, with its columns, when nothing is stored).
+
+        ``presum`` and ``presum_hour`` of a store written before version 3: its older
+        batches' ``players`` rows summed as they are read (the same rows an import would have
+        written; see :meth:`older_batches`)."""
+        if table not in SUMMED_TABLES:
+            return scan_files(table, self.files(table))
+        older = self.older_batches()
+        if not older:
+            return scan_files(table, self._files(table))
+        from analyzer.stats.query import presum
+
+        every = SUMMED_TABLES[table]
+        parts = [scan_files(table, self._files(table))]
+        parts += [
+            presum(scan_files("players", [self.root / "batches" / b.name / "players.parquet"]), every).select(
+                TABLES[table].names
+            )
+            for b in older
+        ]
+        return pl.concat(parts, how="vertical_relaxed")
+
+    def older_batches(self) -> list[Batch]:
+        """The batches of ``players`` without their pre-summed tables (written before store
+        version 3)."""
+        return [b for b in self.manifest().batches if "players" in b.tables and "presum" not in b.tables]
 
     def read(self, table: str, columns: list[str] | None = None) -> pa.Table:
         """A whole table (or some columns of it) as Arrow."""
@@ -255,6 +294,7 @@ class Transaction:
         self.staging.mkdir(parents=True)
         self.batches: list[Batch] = []
         self._open: BatchWriter | None = None
+        self._added: list[str] = []  # committed batches given their pre-summed tables here
 
     @contextmanager
     def aborting(self) -> Iterator[Transaction]:
@@ -296,6 +336,17 @@ class Transaction:
             raise StoreError(path=self.staging, expected=f"a part folder {part.name!r}", found="none")
         self.batches.append(part)
 
+    def add_presum(self) -> int:
+        """Write the pre-summed tables of every committed batch written before store version
+        3 (aside, as the rest: they join their batch at :meth:`commit`); returns how many."""
+        for batch in self.store.older_batches():
+            players = _read_table(self.store.root / "batches" / batch.name / "players.parquet", TABLES["players"])
+            for name in SUMMED_TABLES:
+                path = self.staging / f"{batch.name}.{name}.parquet"
+                pq.write_table(presum_table(players, name), path, compression="zstd")
+            self._added.append(batch.name)
+        return len(self._added)
+
     def commit(self, log: ImportLog | None = None) -> Manifest:
         """Move the batches in and replace the manifest: the one moment the store changes."""
         self.close_batch()
@@ -304,11 +355,21 @@ class Transaction:
         folder.mkdir(exist_ok=True)
         for b in self.batches:
             os.rename(self.staging / b.name, folder / b.name)
+        # a pre-summed file in a committed batch is read only once the manifest names it
+        for name in self._added:
+            for table in SUMMED_TABLES:
+                os.replace(self.staging / f"{name}.{table}.parquet", folder / name / f"{table}.parquet")
+            _fsync_dir(folder / name)
         _fsync_dir(folder)
         before = store.manifest()
+        added = set(self._added)
+        older = tuple(
+            replace(b, tables=(*b.tables, *SUMMED_TABLES)) if b.name in added and "presum" not in b.tables else b
+            for b in before.batches
+        )
         after = Manifest(
             version=STORE_VERSION,
-            batches=before.batches + tuple(self.batches),
+            batches=older + tuple(self.batches),
             imports=before.imports + ((log,) if log else ()),
         )
         store._write_manifest(after)
@@ -326,6 +387,10 @@ class BatchWriter:
         self.hands = 0
 
     def write(self, tables: dict[str, pa.Table]) -> None:
+        """Write a chunk of each table; ``players`` rows come with their pre-summed rows
+        (``presum``), made here from them so that every writer of parts writes both."""
+        if "players" in tables and "presum" not in tables:
+            tables = {**tables, **{name: presum_table(tables["players"], name) for name in SUMMED_TABLES}}
         for name, table in tables.items():
             if table.num_rows == 0:
                 continue
@@ -340,6 +405,17 @@ class BatchWriter:
             with open(self.folder / f"{name}.parquet", "rb") as f:
                 os.fsync(f.fileno())
         return Batch(self.folder.name, tuple(sorted(self.writers)), self.hands)
+
+
+def presum_table(players: pa.Table, table: str = "presum") -> pa.Table:
+    """The rows of a pre-summed table (``presum``, ``presum_hour``) of some ``players`` rows
+    (:func:`analyzer.stats.query.presum`)."""
+    from analyzer.stats.query import presum
+
+    frame = pl.from_arrow(players)
+    assert isinstance(frame, pl.DataFrame)
+    schema = TABLES[table]
+    return presum(frame.lazy(), SUMMED_TABLES[table]).select(schema.names).collect().to_arrow().cast(schema)
 
 
 def scan_files(table: str, files: list[Path]) -> pl.LazyFrame:

@@ -266,7 +266,7 @@ def test_manifest_lists_the_files_outside_tools_read(tmp_path: Path) -> None:
     data = json.loads((tmp_path / "store" / "manifest.json").read_text())
     (batch,) = data["batches"]
     assert batch["hands"] == 1
-    assert set(batch["tables"]) == {"hands", "players", "actions", "pots", "problems"}
+    assert set(batch["tables"]) == {"hands", "players", "actions", "pots", "problems", "presum", "presum_hour"}
     assert data["imports"][0]["stored"] == 1
     assert all(f.exists() for f in store.files("hands"))
 
