@@ -22,7 +22,7 @@ from analyzer.evaluator.categories import CATEGORY_SHIFT, ORDER
 from analyzer.evaluator.lowball import holdem_low, omaha_low
 from analyzer.evaluator.omaha import omaha_high
 from analyzer.i18n import Percent
-from analyzer.i18n.hands import hand_words, low_words
+from analyzer.i18n.hands import hand_words, low_run, low_words
 from analyzer.money import amount_text
 from analyzer.profiles import Behaviour, SiteProfile, profile_for
 from analyzer.replay import words
@@ -380,7 +380,7 @@ def _division(
     lows: dict[tuple[str, int], int], halves: tuple[PotResult, PotResult], money: Callable[[int], str]
 ) -> words.Msg:
     high, low = halves
-    low_hand = low_words(lows.get((low.winners[0], low.run)))
+    low_hand = low_run(lows.get((low.winners[0], low.run)))
     return division_reason(high, low, low_hand, pot_name(high.index), money)
 
 

@@ -16,7 +16,7 @@ from analyzer.cards import Card, clean, pretty
 from analyzer.evaluator import evaluate, words_of
 from analyzer.evaluator.lowball import holdem_low, low_words, omaha_low
 from analyzer.evaluator.omaha import best_high_cards
-from analyzer.i18n import Join, Msg, _, msg
+from analyzer.i18n import Arg, Join, Msg, _, msg
 from analyzer.i18n.hands import low_run
 from analyzer.replay.result import CARD_INDEX
 from analyzer.ruleset import RuleSet
@@ -134,7 +134,7 @@ def shared_halves(results: Sequence[PotResult]) -> dict[tuple[int, int], tuple[P
 def division_reason(
     high: PotResult,
     low: PotResult,
-    low_hand: str,
+    low_hand: Arg,
     pot_label: Msg | str,
     money: Callable[[int], str],
 ) -> Msg:
