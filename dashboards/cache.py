@@ -69,13 +69,13 @@ def night_store(key: tuple[object, ...], rules: str, _night: Night) -> Store:
 @st.cache_data(show_spinner=False, max_entries=32)
 def summary(sig: Sig, by: query.Grouping, player: str | None, filters: Filters | None = None) -> pl.DataFrame:
     store = Store(sig[0])
-    return query.summary(store.scan("players"), store.scan("allin_ev"), by=by, player=player, filters=filters)
+    return query.summary(store.scan("presum"), store.scan("allin_ev"), by=by, player=player, filters=filters)
 
 
 @st.cache_data(show_spinner=False, max_entries=32)
 def sessions(sig: Sig, player: str | None, filters: Filters | None = None) -> pl.DataFrame:
     store = Store(sig[0])
-    return query.sessions(store.scan("players"), store.scan("allin_ev"), player=player, filters=filters)
+    return query.sessions(store.scan("presum_hour"), store.scan("allin_ev"), player=player, filters=filters)
 
 
 @st.cache_resource(show_spinner=False, max_entries=16)
@@ -108,7 +108,10 @@ def choices(sig: Sig) -> Choices:
 
 @st.cache_data(show_spinner=False, max_entries=16)
 def leaks(sig: Sig, player: str, filters: Filters, level: float) -> tuple[Check, ...]:
-    return find_leaks(Store(sig[0]).scan("players"), player=player, filters=filters, level=level)
+    store = Store(sig[0])
+    return find_leaks(
+        store.scan("players"), player=player, filters=filters, level=level, presummed=store.scan("presum")
+    )
 
 
 @st.cache_data(show_spinner=False, max_entries=8)
