@@ -8,7 +8,18 @@
  *   key  = 0x3333 + sum of the cards' keys   (rank-multiset key from bit 19, card count at
  *                                            bits 16-18, one 4-bit counter per suit)
  *   flush: key & 0x8888 names the suit with five cards or more -> flush[that suit's rank mask]
- *   else:  nonflush[size][key >> 19]
+ *   else:  nonflush[size] at the multiset key m = key >> 19, through a compact perfect hash:
+ *          decode[cells[offset[m >> shift] + (m & column)]]
+ *
+ * The multiset keys are sparse (52 cards, seven cards: 50,388 multisets spread over keys up to
+ * about 7.8 million, a dense int32 table of 31 MB that misses the cache on every hand). At
+ * registration each size's dense table is packed by row displacement: the key's high bits name
+ * a row, its low bits a column, and every row gets the offset where its occupied columns fall on
+ * free cells of one shared array (first fit, fullest rows first), a perfect hash of the valid keys.
+ * The cells hold uint16 class numbers (the distinct strengths in increasing order) and ``decode``
+ * turns them back into the very strengths of the tables: about 110 kB for the 7-card cells, 30 kB
+ * for decode, instead of 31 MB. ``keys_at`` (the multiset key each cell holds) is read only by
+ * strength_of, which must refuse a multiset that does not exist (as the dict of the pure path).
  *
  * Entry points (all take the slot number the Python side registered the ranking under, or for
  * strength_of the ranking object itself):
@@ -16,6 +27,9 @@
  *   strength_of(indices, ranking)   one hand of 5-7 card indices -> int
  *   batch(slot, hands, out)         C-contiguous (N, k) uint8 hands -> out int32[N]; returns -1,
  *                                   or the row of the first card outside the deck
+ *   tally_deals(slot, n, deals, board, pool, counts)
+ *                                   the same for many deals of n hands (one pot of them all), each
+ *                                   from the pool less its own cards, counts[h][j] added up
  *   tally(slot, hands, board, remaining, pots, counts)
  *                                   every run-out of the board from ``remaining``: counts[p][h][j]
  *                                   (int64) += 1 where hand h is best in pot p with j others
@@ -37,13 +51,29 @@
 #define MAX_HANDS 32
 #define MAX_POTS 32
 
+/* one hand size's non-flush strengths by multiset key, packed (see the top of the file) */
+typedef struct {
+    uint64_t length;    /* the dense table's length: keys at or above it hold no multiset */
+    int shift;          /* the row of a key is key >> shift, its column key & column */
+    uint64_t column;
+    uint32_t *offset;   /* by row */
+    uint16_t *cells;    /* class numbers; 0: no multiset */
+    uint32_t *keys_at;  /* the multiset key of each cell (UINT32_MAX where none) */
+    Py_ssize_t size;    /* number of cells */
+} Compact;
+
 typedef struct {
     PyObject *ranking; /* the Ranking member (a strong reference), NULL while empty */
     uint64_t keys[256]; /* by card index; BAD_CARD for indices outside the deck (and >= 52) */
-    int32_t *nonflush[8]; /* by hand size 5..7: strength by key >> 19, 0 where no multiset */
-    Py_ssize_t nonflush_len[8];
+    Compact nonflush[8]; /* by hand size 5..7 */
+    int32_t *decode;    /* strength by class number; decode[0] == 0 */
     int32_t flush[1 << 13]; /* strength by a suit's 13-bit rank mask */
 } Slot;
+
+/* the strength of a valid multiset key (anything below c->length reads a cell: never a crash) */
+static inline int32_t nonflush_at(const Slot *s, const Compact *c, uint64_t m) {
+    return s->decode[c->cells[c->offset[m >> c->shift] + (m & c->column)]];
+}
 
 static Slot slots[SLOTS];
 static PyObject *loader = NULL; /* kernel.py's function: ranking -> slot, registering on demand */
@@ -58,6 +88,160 @@ static int copy_table(PyObject *bytes, void *dest, Py_ssize_t size) {
         return -1;
     }
     memcpy(dest, PyBytes_AS_STRING(bytes), (size_t)size);
+    return 0;
+}
+
+static int compare_int32(const void *a, const void *b) {
+    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* the class number of a strength: its place among the sorted distinct strengths */
+static uint16_t class_of(const int32_t *decode, Py_ssize_t classes, int32_t value) {
+    Py_ssize_t lo = 0, hi = classes - 1;
+    while (lo < hi) {
+        Py_ssize_t mid = (lo + hi) / 2;
+        if (decode[mid] < value)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return (uint16_t)lo;
+}
+
+typedef struct {
+    uint32_t row, count;
+} RowCount;
+
+static int fuller_first(const void *a, const void *b) {
+    const RowCount *x = a, *y = b;
+    if (x->count != y->count)
+        return x->count < y->count ? 1 : -1;
+    return (x->row > y->row) - (x->row < y->row);
+}
+
+/* pack a dense table (``n`` strengths, 0 where no multiset) with ``shift`` column bits into c;
+ * returns the number of cells, -1 when out of memory, -2 when first fit overflows its room */
+static Py_ssize_t pack_rows(const int32_t *dense, uint64_t n, const uint32_t *present, uint64_t count, int shift,
+                            const int32_t *decode, Py_ssize_t classes, Compact *c) {
+    const uint64_t width = 1ull << shift, rows = (n + width - 1) >> shift;
+    RowCount *order = PyMem_Calloc(rows, sizeof *order);
+    uint64_t *first = PyMem_Calloc(rows + 1, sizeof *first); /* row r's keys: present[first[r] .. first[r + 1]) */
+    uint32_t *offset = PyMem_Calloc(rows, sizeof *offset);
+    const uint64_t room = 4 * count + 2 * width; /* plenty: the cells come out about twice the keys at most */
+    uint64_t *taken = PyMem_Calloc(room / 64 + 2, sizeof(uint64_t)); /* one bit a cell */
+    uint16_t *cells = NULL;
+    uint32_t *keys_at = NULL;
+    Py_ssize_t size = -1;
+    if (order == NULL || first == NULL || offset == NULL || taken == NULL)
+        goto done;
+    for (uint64_t j = 0; j < count; j++)
+        order[present[j] >> shift].count++;
+    for (uint64_t r = 0; r < rows; r++) {
+        order[r].row = (uint32_t)r;
+        first[r + 1] = first[r] + order[r].count;
+    }
+    qsort(order, rows, sizeof *order, fuller_first);
+    uint64_t used = 0, first_free = 0;
+    for (uint64_t i = 0; i < rows && order[i].count; i++) {
+        const uint32_t *keys = present + first[order[i].row];
+        const uint64_t m = order[i].count, mask = width - 1, lowest = keys[0] & mask, highest = keys[m - 1] & mask;
+        while (taken[first_free / 64] == ~0ull)
+            first_free += 64;
+        /* first fit, 64 offsets at a time: bit b of ``clash`` says offset at + b puts a key on a taken cell */
+        uint64_t at = first_free > lowest ? first_free - lowest : 0;
+        for (;; at += 64) {
+            if (at + highest + 64 >= room) {
+                size = -2;
+                goto done;
+            }
+            uint64_t clash = 0;
+            for (uint64_t k = 0; k < m && clash != ~0ull; k++) {
+                const uint64_t cell = at + (keys[k] & mask), w = cell / 64, bit = cell % 64;
+                clash |= bit ? taken[w] >> bit | taken[w + 1] << (64 - bit) : taken[w];
+            }
+            if (clash != ~0ull) {
+                at += (uint64_t)__builtin_ctzll(~clash);
+                break;
+            }
+        }
+        offset[order[i].row] = (uint32_t)at;
+        for (uint64_t k = 0; k < m; k++)
+            taken[(at + (keys[k] & mask)) / 64] |= 1ull << ((at + (keys[k] & mask)) % 64);
+        if (at + highest + 1 > used)
+            used = at + highest + 1;
+    }
+    size = (Py_ssize_t)(used + width); /* any column of any row stays inside */
+    cells = PyMem_Calloc((size_t)size, sizeof *cells);
+    keys_at = PyMem_Malloc((size_t)size * sizeof *keys_at);
+    if (cells == NULL || keys_at == NULL) {
+        size = -1;
+        goto done;
+    }
+    memset(keys_at, 0xFF, (size_t)size * sizeof *keys_at);
+    for (uint64_t j = 0; j < count; j++) {
+        const uint32_t key = present[j];
+        const uint64_t cell = offset[key >> shift] + (key & (width - 1));
+        cells[cell] = class_of(decode, classes, dense[key]);
+        keys_at[cell] = key;
+    }
+    c->length = n;
+    c->shift = shift;
+    c->column = width - 1;
+    c->offset = offset;
+    c->cells = cells;
+    c->keys_at = keys_at;
+    c->size = size;
+    offset = NULL, cells = NULL, keys_at = NULL;
+done:
+    PyMem_Free(order);
+    PyMem_Free(first);
+    PyMem_Free(offset);
+    PyMem_Free(taken);
+    PyMem_Free(cells);
+    PyMem_Free(keys_at);
+    return size;
+}
+
+/* the smallest packing over a few row widths (the offsets count too: they are read as well) */
+static int pack_best(const int32_t *dense, uint64_t n, const int32_t *decode, Py_ssize_t classes, Compact *out) {
+    uint64_t count = 0;
+    for (uint64_t j = 0; j < n; j++)
+        count += dense[j] != 0;
+    uint32_t *present = PyMem_Malloc((count ? count : 1) * sizeof *present);
+    if (present == NULL || n > UINT32_MAX)
+        return -1;
+    count = 0;
+    for (uint64_t j = 0; j < n; j++)
+        if (dense[j])
+            present[count++] = (uint32_t)j;
+    Compact best = {0};
+    int failed = 0;
+    for (int shift = 7; shift <= 11 && !failed; shift++) { /* the best lie here for both decks */
+        Compact c = {0};
+        Py_ssize_t got = pack_rows(dense, n, present, count, shift, decode, classes, &c);
+        if (got == -1)
+            failed = 1;
+        if (got < 0)
+            continue;
+        if (best.cells == NULL || c.size * 2 + (Py_ssize_t)((n >> shift) * 4) <
+                                      best.size * 2 + (Py_ssize_t)((best.length >> best.shift) * 4)) {
+            Compact old = best;
+            best = c;
+            c = old;
+        }
+        PyMem_Free(c.offset);
+        PyMem_Free(c.cells);
+        PyMem_Free(c.keys_at);
+    }
+    PyMem_Free(present);
+    if (failed || best.cells == NULL) {
+        PyMem_Free(best.offset);
+        PyMem_Free(best.cells);
+        PyMem_Free(best.keys_at);
+        return -1;
+    }
+    *out = best;
     return 0;
 }
 
@@ -78,17 +262,41 @@ static PyObject *k_register(PyObject *self, PyObject *args) {
         return NULL;
     for (int i = 0; i < 256; i++)
         s->keys[i] = i < 52 && card_keys[i] >= 0 ? (uint64_t)card_keys[i] : BAD_CARD;
+    /* the distinct strengths of every size, sorted: the class numbers (0 first: no multiset) */
+    Py_ssize_t total = 1;
+    for (int size = 5; size <= 7; size++)
+        total += PyBytes_GET_SIZE(nf[size - 5]) / (Py_ssize_t)sizeof(int32_t);
+    int32_t *values = PyMem_Malloc((size_t)total * sizeof *values);
+    if (values == NULL)
+        return PyErr_NoMemory();
+    Py_ssize_t classes = 0;
+    values[classes++] = 0;
     for (int size = 5; size <= 7; size++) {
-        PyObject *table = nf[size - 5];
-        Py_ssize_t bytes = PyBytes_GET_SIZE(table);
-        int32_t *copy = PyMem_Malloc(bytes > 0 ? (size_t)bytes : 1);
-        if (copy == NULL)
-            return PyErr_NoMemory();
-        memcpy(copy, PyBytes_AS_STRING(table), (size_t)bytes);
-        PyMem_Free(s->nonflush[size]);
-        s->nonflush[size] = copy;
-        s->nonflush_len[size] = bytes / (Py_ssize_t)sizeof(int32_t);
+        const int32_t *dense = (const int32_t *)PyBytes_AS_STRING(nf[size - 5]);
+        Py_ssize_t n = PyBytes_GET_SIZE(nf[size - 5]) / (Py_ssize_t)sizeof(int32_t);
+        for (Py_ssize_t j = 0; j < n; j++)
+            if (dense[j])
+                values[classes++] = dense[j];
     }
+    qsort(values, (size_t)classes, sizeof *values, compare_int32);
+    Py_ssize_t distinct = 0;
+    for (Py_ssize_t j = 0; j < classes; j++)
+        if (j == 0 || values[j] != values[distinct - 1])
+            values[distinct++] = values[j];
+    if (distinct > 65536 || values[0] != 0) {
+        PyMem_Free(values);
+        PyErr_SetString(PyExc_ValueError, "kernel: strengths must be positive and at most 65,535 of them");
+        return NULL;
+    }
+    for (int size = 5; size <= 7; size++) {
+        const int32_t *dense = (const int32_t *)PyBytes_AS_STRING(nf[size - 5]);
+        uint64_t n = (uint64_t)PyBytes_GET_SIZE(nf[size - 5]) / sizeof(int32_t);
+        if (n == 0 || pack_best(dense, n, values, distinct, &s->nonflush[size]) < 0) {
+            PyMem_Free(values);
+            return n == 0 ? (PyErr_SetString(PyExc_ValueError, "kernel: an empty table"), NULL) : PyErr_NoMemory();
+        }
+    }
+    s->decode = values;
     Py_INCREF(ranking);
     Py_XSETREF(s->ranking, ranking);
     Py_RETURN_NONE;
@@ -187,9 +395,10 @@ static PyObject *k_strength_of(PyObject *self, PyObject *const *args, Py_ssize_t
                 mask |= 1u << (cards[j] >> 2);
         value = s->flush[mask];
     } else {
+        const Compact *c = &s->nonflush[n];
         uint64_t index = key >> RANK_SHIFT;
-        if (index < (uint64_t)s->nonflush_len[n])
-            value = s->nonflush[n][index];
+        if (index < c->length && c->keys_at[c->offset[index >> c->shift] + (index & c->column)] == index)
+            value = nonflush_at(s, c, index);
     }
     if (value == 0) {
         PyObject *k = PyLong_FromUnsignedLongLong(key >> 16);
@@ -207,8 +416,8 @@ static PyObject *k_strength_of(PyObject *self, PyObject *const *args, Py_ssize_t
 /* k is a constant at each call site, so the compiler unrolls the card loops */
 static inline Py_ssize_t batch_rows(const Slot *s, const uint8_t *hands, Py_ssize_t n, const int k, int32_t *out) {
     const uint64_t *keys = s->keys;
-    const int32_t *nonflush = s->nonflush[k];
-    const uint64_t length = (uint64_t)s->nonflush_len[k];
+    const Compact *c = &s->nonflush[k];
+    const uint64_t length = c->length;
     for (Py_ssize_t i = 0; i < n; i++) {
         const uint8_t *h = hands + i * k;
         uint64_t key = SUIT_OFFSET;
@@ -224,7 +433,7 @@ static inline Py_ssize_t batch_rows(const Slot *s, const uint8_t *hands, Py_ssiz
             value = s->flush[mask];
         } else {
             uint64_t index = key >> RANK_SHIFT;
-            value = index < length ? nonflush[index] : 0; /* duplicates: a meaningless 0, never a crash */
+            value = index < length ? nonflush_at(s, c, index) : 0; /* duplicates: meaningless, never a crash */
         }
         out[i] = value;
     }
@@ -292,7 +501,8 @@ static PyObject *k_batch(PyObject *self, PyObject *args) {
 
 typedef struct {
     int n, pots, two;
-    const int32_t *nonflush;        /* 7-card strength by rank key */
+    const Slot *slot;
+    const Compact *nonflush;        /* 7-card strength by rank key */
     const int32_t *flush;           /* strength by a suit's 13-bit rank mask */
     uint64_t hand_rank[MAX_HANDS];  /* rank key of the hand's cards and the known board */
     uint64_t rank_key[13];          /* rank key of one card of each rank */
@@ -310,7 +520,7 @@ static inline int32_t seven(const Slot *s, uint64_t key, uint64_t bits) {
         unsigned suit = suit_of(key & FLUSH_BITS);
         return s->flush[(bits >> (16 * suit)) & 0x1FFF];
     }
-    return s->nonflush[7][key >> RANK_SHIFT];
+    return nonflush_at(s, &s->nonflush[7], key >> RANK_SHIFT);
 }
 
 /* ``w`` boards (w may be negative: a correction) on which the hands have these values */
@@ -349,7 +559,7 @@ static inline void record(Tally *t, const int32_t *value, int64_t w) {
 static inline void visit_ranks(Tally *t, uint64_t rank, int64_t w, int correcting) {
     int32_t value[MAX_HANDS], actual[MAX_HANDS];
     for (int h = 0; h < t->n; h++)
-        value[h] = t->nonflush[rank + t->hand_rank[h]];
+        value[h] = nonflush_at(t->slot, t->nonflush, rank + t->hand_rank[h]);
     if (!correcting) {
         record(t, value, w);
         return;
@@ -417,6 +627,80 @@ static int read_cards(PyObject *obj, uint8_t *out, Py_ssize_t most, Py_ssize_t *
     return 0;
 }
 
+/* every run-out of one deal, added into t->counts (t->n, pots, pot_mask and counts set by the caller) */
+static void walk_deal(const Slot *s, Tally *t, const uint8_t *hands, const uint8_t *board, Py_ssize_t nb,
+                      const uint8_t *rest, Py_ssize_t nr) {
+    const int k = (int)(5 - nb);
+    t->wins0 = t->wins1 = 0;
+    memset(t->avail, 0, sizeof t->avail);
+    t->two = t->n == 2 && t->pots == 1 && t->pot_mask[0] == 3;
+    t->slot = s;
+    t->nonflush = &s->nonflush[7];
+    t->flush = s->flush;
+    uint64_t board_rank = 0;
+    for (int r = 0; r < 13; r++)
+        t->rank_key[r] = s->keys[4 * r] >> RANK_SHIFT;
+    for (Py_ssize_t i = 0; i < nb; i++)
+        board_rank += t->rank_key[board[i] >> 2];
+    for (int h = 0; h < t->n; h++)
+        t->hand_rank[h] = board_rank + t->rank_key[hands[2 * h] >> 2] + t->rank_key[hands[2 * h + 1] >> 2];
+    if (k == 0) { /* the river: one showdown */
+        int32_t value[MAX_HANDS];
+        uint64_t key = SUIT_OFFSET, bits = 0;
+        for (Py_ssize_t i = 0; i < nb; i++)
+            key += s->keys[board[i]], bits += 1ull << (16 * (board[i] & 3) + (board[i] >> 2));
+        for (int h = 0; h < t->n; h++) {
+            uint8_t a = hands[2 * h], b = hands[2 * h + 1];
+            value[h] = seven(s, key + s->keys[a] + s->keys[b],
+                             bits + (1ull << (16 * (a & 3) + (a >> 2))) + (1ull << (16 * (b & 3) + (b >> 2))));
+        }
+        record(t, value, 1);
+    } else {
+        for (Py_ssize_t i = 0; i < nr; i++)
+            t->avail[rest[i] >> 2]++;
+        rank_walk(t, 0, k, 0, 1, 0); /* 1. by ranks alone */
+        for (unsigned suit = 0; suit < 4; suit++) { /* 2. the boards where the suit makes a flush */
+            Suit u;
+            memset(&u, 0, sizeof u);
+            u.k = k;
+            unsigned board_mask = 0;
+            for (Py_ssize_t i = 0; i < nb; i++)
+                if ((board[i] & 3u) == suit)
+                    u.known++, board_mask |= 1u << (board[i] >> 2);
+            int most = 0;
+            for (int h = 0; h < t->n; h++) {
+                u.hand_mask[h] = board_mask;
+                for (int c = 0; c < 2; c++)
+                    if ((hands[2 * h + c] & 3u) == suit)
+                        u.hand_count[h]++, u.hand_mask[h] |= 1u << (hands[2 * h + c] >> 2);
+                most = u.hand_count[h] > most ? u.hand_count[h] : most;
+            }
+            uint8_t cards[13];
+            memset(t->avail, 0, sizeof t->avail);
+            for (Py_ssize_t i = 0; i < nr; i++) {
+                if ((rest[i] & 3u) == suit)
+                    cards[u.size++] = rest[i];
+                else
+                    t->avail[rest[i] >> 2]++; /* the other cards, by rank */
+            }
+            u.cards = cards;
+            int least = 5 - most - u.known;
+            for (int j = least > 0 ? least : 0; j <= k && j <= u.size; j++)
+                suit_walk(t, &u, j, 0, 0, 0, 0);
+        }
+    }
+    if (t->two) {
+        /* total run-outs, C(nr, k) */
+        long long total = 1;
+        for (int i = 0; i < k; i++)
+            total = total * (nr - i) / (i + 1);
+        t->counts[0] += t->wins0; /* counts[0][h][j]: hand h, j others sharing */
+        t->counts[2] += t->wins1;
+        t->counts[1] += total - t->wins0 - t->wins1;
+        t->counts[3] += total - t->wins0 - t->wins1;
+    }
+}
+
 static PyObject *k_tally(PyObject *self, PyObject *args) {
     int slot;
     PyObject *hands_obj, *board_obj, *rest_obj, *pots_obj, *counts_obj;
@@ -437,7 +721,6 @@ static PyObject *k_tally(PyObject *self, PyObject *args) {
         return NULL;
     }
     t.n = (int)(nh / 2);
-    const int k = (int)(5 - nb);
     PyObject *pots = PySequence_Fast(pots_obj, "kernel: pots as hand masks");
     if (pots == NULL)
         return NULL;
@@ -485,81 +768,117 @@ static PyObject *k_tally(PyObject *self, PyObject *args) {
     }
     t.counts = counts.buf;
     Py_BEGIN_ALLOW_THREADS;
-    t.two = t.n == 2 && t.pots == 1 && t.pot_mask[0] == 3;
-    t.nonflush = s->nonflush[7];
-    t.flush = s->flush;
-    uint64_t board_rank = 0;
-    for (int r = 0; r < 13; r++)
-        t.rank_key[r] = s->keys[4 * r] >> RANK_SHIFT;
-    for (Py_ssize_t i = 0; i < nb; i++)
-        board_rank += t.rank_key[board[i] >> 2];
-    for (int h = 0; h < t.n; h++)
-        t.hand_rank[h] = board_rank + t.rank_key[hands[2 * h] >> 2] + t.rank_key[hands[2 * h + 1] >> 2];
-    if (k == 0) { /* the river: one showdown */
-        int32_t value[MAX_HANDS];
-        uint64_t key = SUIT_OFFSET, bits = 0;
-        for (Py_ssize_t i = 0; i < nb; i++)
-            key += s->keys[board[i]], bits += 1ull << (16 * (board[i] & 3) + (board[i] >> 2));
-        for (int h = 0; h < t.n; h++) {
-            uint8_t a = hands[2 * h], b = hands[2 * h + 1];
-            value[h] = seven(s, key + s->keys[a] + s->keys[b],
-                             bits + (1ull << (16 * (a & 3) + (a >> 2))) + (1ull << (16 * (b & 3) + (b >> 2))));
-        }
-        record(&t, value, 1);
-    } else {
-        for (Py_ssize_t i = 0; i < nr; i++)
-            t.avail[rest[i] >> 2]++;
-        rank_walk(&t, 0, k, 0, 1, 0); /* 1. by ranks alone */
-        for (unsigned suit = 0; suit < 4; suit++) { /* 2. the boards where the suit makes a flush */
-            Suit u;
-            memset(&u, 0, sizeof u);
-            u.k = k;
-            unsigned board_mask = 0;
-            for (Py_ssize_t i = 0; i < nb; i++)
-                if ((board[i] & 3u) == suit)
-                    u.known++, board_mask |= 1u << (board[i] >> 2);
-            int most = 0;
-            for (int h = 0; h < t.n; h++) {
-                u.hand_mask[h] = board_mask;
-                for (int c = 0; c < 2; c++)
-                    if ((hands[2 * h + c] & 3u) == suit)
-                        u.hand_count[h]++, u.hand_mask[h] |= 1u << (hands[2 * h + c] >> 2);
-                most = u.hand_count[h] > most ? u.hand_count[h] : most;
-            }
-            uint8_t cards[13];
-            memset(t.avail, 0, sizeof t.avail);
-            for (Py_ssize_t i = 0; i < nr; i++) {
-                if ((rest[i] & 3u) == suit)
-                    cards[u.size++] = rest[i];
-                else
-                    t.avail[rest[i] >> 2]++; /* the other cards, by rank */
-            }
-            u.cards = cards;
-            int least = 5 - most - u.known;
-            for (int j = least > 0 ? least : 0; j <= k && j <= u.size; j++)
-                suit_walk(&t, &u, j, 0, 0, 0, 0);
-        }
-    }
-    if (t.two) {
-        /* total run-outs, C(nr, k) */
-        long long total = 1;
-        for (int i = 0; i < k; i++)
-            total = total * (nr - i) / (i + 1);
-        t.counts[0] = t.wins0; /* counts[0][h][j]: hand h, j others sharing */
-        t.counts[2] = t.wins1;
-        t.counts[1] = t.counts[3] = total - t.wins0 - t.wins1;
-    }
+    memset(t.counts, 0, (size_t)counts.len);
+    walk_deal(s, &t, hands, board, nb, rest, nr);
     Py_END_ALLOW_THREADS;
     PyBuffer_Release(&counts);
     Py_RETURN_NONE;
 }
 
+/* many deals on one board, one pot each among all their hands: every run-out of each deal from
+ * ``pool`` (the deck without the board and the dead cards) less the deal's own cards, the counts
+ * of all the deals added up. A range against a range is its deals (the combinations of the
+ * ranges that share no card) walked in one call, with no Python between them. */
+static PyObject *k_tally_deals(PyObject *self, PyObject *args) {
+    int slot, n;
+    PyObject *deals_obj, *board_obj, *pool_obj, *counts_obj;
+    if (!PyArg_ParseTuple(args, "iiSSSO", &slot, &n, &deals_obj, &board_obj, &pool_obj, &counts_obj))
+        return NULL;
+    Slot *s = slot_number(slot);
+    if (s == NULL)
+        return NULL;
+    uint8_t board[5], pool[52];
+    Py_ssize_t nb, np_;
+    if (read_cards(board_obj, board, 5, &nb) < 0 || read_cards(pool_obj, pool, 52, &np_) < 0)
+        return NULL;
+    Py_ssize_t total = PyBytes_GET_SIZE(deals_obj);
+    if (n < 2 || n > MAX_HANDS || total % (2 * n) || np_ - 2 * n < 5 - nb) {
+        PyErr_SetString(PyExc_ValueError, "kernel: expected deals of two cards a hand, 2 to 32 hands, enough cards left");
+        return NULL;
+    }
+    uint64_t in_pool = 0, all = 0, on_board = 0;
+    for (Py_ssize_t i = 0; i < np_; i++)
+        in_pool |= 1ull << pool[i], all |= s->keys[pool[i]];
+    for (Py_ssize_t i = 0; i < nb; i++)
+        on_board |= 1ull << board[i], all |= s->keys[board[i]];
+    if (__builtin_popcountll(in_pool) != np_ || __builtin_popcountll(on_board) != nb || (in_pool & on_board) ||
+        (all >> 59)) {
+        PyErr_SetString(PyExc_ValueError, "kernel: the pool and the board must be distinct cards of the ranking's deck");
+        return NULL;
+    }
+    Py_buffer counts;
+    if (PyObject_GetBuffer(counts_obj, &counts, PyBUF_C_CONTIGUOUS | PyBUF_WRITABLE) < 0)
+        return NULL;
+    if (counts.len != (Py_ssize_t)sizeof(int64_t) * n * n) {
+        PyBuffer_Release(&counts);
+        PyErr_SetString(PyExc_ValueError, "kernel: counts must be int64 [hands][hands]");
+        return NULL;
+    }
+    const uint8_t *deals = (const uint8_t *)PyBytes_AS_STRING(deals_obj);
+    const Py_ssize_t count = total / (2 * n);
+    Py_ssize_t bad = -1;
+    Tally *t = PyMem_Calloc(1, sizeof *t);
+    if (t == NULL) {
+        PyBuffer_Release(&counts);
+        return PyErr_NoMemory();
+    }
+    Py_BEGIN_ALLOW_THREADS;
+    memset(counts.buf, 0, (size_t)counts.len);
+    t->n = n;
+    t->pots = 1;
+    t->pot_mask[0] = n == 32 ? 0xFFFFFFFFu : (1u << n) - 1;
+    t->counts = counts.buf;
+    for (Py_ssize_t d = 0; d < count && bad < 0; d++) {
+        const uint8_t *hands = deals + d * 2 * n;
+        uint64_t mine = 0;
+        for (int i = 0; i < 2 * n; i++)
+            mine |= hands[i] < 64 ? 1ull << hands[i] : 0;
+        if (__builtin_popcountll(mine) != 2 * n || (mine & ~in_pool)) {
+            bad = d; /* a card twice, or not in the pool */
+            break;
+        }
+        uint8_t rest[52];
+        Py_ssize_t nr = 0;
+        for (Py_ssize_t i = 0; i < np_; i++)
+            if (!(mine >> pool[i] & 1))
+                rest[nr++] = pool[i];
+        walk_deal(s, t, hands, board, nb, rest, nr);
+    }
+    Py_END_ALLOW_THREADS;
+    PyMem_Free(t);
+    PyBuffer_Release(&counts);
+    if (bad >= 0)
+        return PyErr_Format(PyExc_ValueError, "kernel: deal %zd holds a card twice or outside the pool", bad);
+    Py_RETURN_NONE;
+}
+
+static PyObject *k_layout(PyObject *self, PyObject *args) {
+    int slot;
+    if (!PyArg_ParseTuple(args, "i", &slot))
+        return NULL;
+    Slot *s = slot_number(slot);
+    if (s == NULL)
+        return NULL;
+    PyObject *out = PyList_New(0);
+    for (int size = 5; out != NULL && size <= 7; size++) {
+        const Compact *c = &s->nonflush[size];
+        PyObject *row = Py_BuildValue("(iinn)", size, c->shift, (Py_ssize_t)((c->length + c->column) >> c->shift), c->size);
+        if (row == NULL || PyList_Append(out, row) < 0)
+            Py_CLEAR(out);
+        Py_XDECREF(row);
+    }
+    return out;
+}
+
 static PyMethodDef methods[] = {
+    {"layout", k_layout, METH_VARARGS, "layout(slot) -> [(hand size, column bits, rows, cells)]: the packed tables"},
     {"register", k_register, METH_VARARGS, "register(slot, ranking, keys, nonflush5, nonflush6, nonflush7, flush)"},
     {"set_loader", k_set_loader, METH_O, "set_loader(fn): fn(ranking) registers its tables and returns the slot"},
     {"strength_of", (PyCFunction)(void (*)(void))k_strength_of, METH_FASTCALL,
      "strength_of(indices, ranking) -> int: the strength of 5 to 7 card indices"},
     {"batch", k_batch, METH_VARARGS, "batch(slot, hands, out) -> -1, or the first row with a card outside the deck"},
+    {"tally_deals", k_tally_deals, METH_VARARGS,
+     "tally_deals(slot, hands_per_deal, deals, board, pool, counts): every run-out of many deals, added up"},
     {"tally", k_tally, METH_VARARGS, "tally(slot, hands, board, remaining, pot_masks, counts): every run-out"},
     {NULL, NULL, 0, NULL},
 };
