@@ -34,9 +34,9 @@ from itertools import combinations
 from math import comb, sqrt
 
 from analyzer.cards import Card, clean, deck_of
-from analyzer.equity import EquityError, equity_of_indices, shares
+from analyzer.equity import EquityError, deals_tally, shares
 from analyzer.errors import AnalyzerError
-from analyzer.evaluator import Ranking, kernel, parse_ranking
+from analyzer.evaluator import Ranking, kernel, parse_ranking, strengths
 
 RANK_CHARS = "23456789TJQKA"
 Combo = tuple[Card, Card]
@@ -225,39 +225,40 @@ def range_equity(
 
 
 def _exact(parsed: list[Range], board: tuple[Card, ...], dead: tuple[Card, ...], rk: Ranking) -> RangeEquity:
-    totals = [Fraction(0)] * len(parsed)
-    weight = 0
-    b, d = [c.index for c in board], [c.index for c in dead]
+    """Every deal the ranges can hold at once (each combination of theirs sharing no card), each
+    with every run-out, counted together (:func:`analyzer.equity.deals_tally`: one call of the C
+    kernel for all of them where it is built); each deal weighs the same."""
+    ranges = [[(1 << a.index | 1 << z.index, [a.index, z.index]) for a, z in r.combos] for r in parsed]
+    deals: list[list[list[int]]] = []
 
-    def walk(i: int, chosen: list[Combo], used: set[Card]) -> None:
-        nonlocal weight
-        if i == len(parsed):
-            tally = equity_of_indices([[a.index, z.index] for a, z in chosen], board=b, dead=d, ranking=rk)
-            for j, s in enumerate(shares(tally)):
-                totals[j] += s
-            weight += 1
+    def walk(i: int, chosen: list[list[int]], used: int) -> None:
+        if i == len(ranges):
+            deals.append(chosen)
             return
-        for combo in parsed[i].combos:
-            if combo[0] in used or combo[1] in used:
-                continue
-            walk(i + 1, [*chosen, combo], used | set(combo))
+        for mask, hand in ranges[i]:
+            if not used & mask:
+                walk(i + 1, [*chosen, hand], used | mask)
 
-    walk(0, [], set())
-    if not weight:
+    walk(0, [], 0)
+    if not deals:
         raise EquityError(expected="hands the ranges can hold at once", found="every combination shares a card")
-    return RangeEquity(tuple(parsed), tuple(t / weight for t in totals), True, weight, 0.0)
+    summed = deals_tally(deals, board=[c.index for c in board], dead=[c.index for c in dead], ranking=rk)
+    return RangeEquity(tuple(parsed), shares(summed), True, len(deals), 0.0)
 
 
 def _sampled(
     parsed: list[Range], board: tuple[Card, ...], dead: tuple[Card, ...], rk: Ranking, samples: int, seed: int
 ) -> RangeEquity:
+    """Seeded deals of the ranges and run-outs, drawn one by one, then every showdown valued in
+    one batch (:func:`analyzer.evaluator.strengths`: the C kernel where it is built)."""
+    import numpy as np
+
     rng = _random.Random(seed)
     deck_cards = [c for c in deck_of(rk.deck_size).cards if c not in set(board) | set(dead)]
-    totals = [0.0] * len(parsed)
-    squares = [0.0] * len(parsed)
+    b = [c.index for c in board]
+    sevens: list[list[int]] = []  # each drawn deal's hands, each hand's two cards and the full board
     drawn = 0
     tries = 0
-    b = [c.index for c in board]
     while drawn < samples and tries < samples * 50:
         tries += 1
         chosen: list[Combo] = []
@@ -271,17 +272,22 @@ def _sampled(
         if len(chosen) != len(parsed):
             continue  # a deal the ranges cannot hold at once: drawn again, so each deal is as likely as in play
         rest = [c for c in deck_cards if c not in used]
-        runout = rng.sample(rest, 5 - len(board))
-        tally = equity_of_indices(
-            [[a.index, z.index] for a, z in chosen], board=b + [c.index for c in runout], dead=[], ranking=rk
-        )
-        for j, s in enumerate(shares(tally)):
-            value = float(s)
-            totals[j] += value
-            squares[j] += value * value
+        full = b + [c.index for c in rng.sample(rest, 5 - len(board))]
+        sevens.extend([a.index, z.index, *full] for a, z in chosen)
         drawn += 1
     if not drawn:
         raise EquityError(expected="hands the ranges can hold at once", found="every combination shares a card")
+    values = strengths(np.array(sevens, dtype=np.uint8), rk).reshape(drawn, len(parsed))
+    best = values == values.max(axis=1, keepdims=True)
+    split = best.sum(axis=1).tolist()
+    totals = [0.0] * len(parsed)
+    squares = [0.0] * len(parsed)
+    for row, k in zip(best.tolist(), split, strict=True):  # in the order drawn: the same float sums every time
+        value = 1 / k
+        for j, wins in enumerate(row):
+            if wins:
+                totals[j] += value
+                squares[j] += value * value
     means = [t / drawn for t in totals]
     spread = max(sqrt(max(0.0, sq / drawn - m * m)) for sq, m in zip(squares, means))
     return RangeEquity(

@@ -23,7 +23,16 @@ from analyzer.equity.tables import tables_for
 from analyzer.errors import AnalyzerError
 from analyzer.evaluator import Ranking, kernel, parse_ranking
 
-__all__ = ["EquityError", "EquityResult", "HandEquity", "equity", "equity_of_indices", "pot_tallies", "shares"]
+__all__ = [
+    "EquityError",
+    "EquityResult",
+    "HandEquity",
+    "deals_tally",
+    "equity",
+    "equity_of_indices",
+    "pot_tallies",
+    "shares",
+]
 
 
 class EquityError(AnalyzerError):
@@ -142,6 +151,28 @@ def pot_tallies(
         ]
     values = hand_strengths(tables, hands, board, remaining)
     return [tally(values[pot]) for pot in pots]
+
+
+def deals_tally(deals: list[list[list[int]]], *, board: list[int], dead: list[int], ranking: Ranking) -> Tally:
+    """The tallies of many deals of the same number of hands on one board, added up (every deal
+    has the same number of run-outs, so ``shares`` of the sum, divided by the number of deals,
+    is the mean of the deals' shares): the C kernel walks them all in one call where it is built."""
+    n = len(deals[0])
+    tables = tables_for(ranking)
+    pool = [c for c in tables.deck if c not in set(board) | set(dead)]
+    runouts = comb(len(pool) - 2 * n, 5 - len(board))
+    if kernel.AVAILABLE:
+        flat = bytes(c for deal in deals for hand in deal for c in hand)
+        counts = kernel.tally_deals(ranking, n, flat, board, pool).tolist()
+        return Tally(runouts * len(deals), tuple(row[0] for row in counts), tuple(tuple(row[1:]) for row in counts))
+    wins = [0] * n
+    ties = [[0] * (n - 1) for _ in range(n)]
+    for deal in deals:
+        one = equity_of_indices(deal, board=board, dead=dead, ranking=ranking)
+        for h in range(n):
+            wins[h] += one.wins[h]
+            ties[h] = [a + b for a, b in zip(ties[h], one.ties[h], strict=True)]
+    return Tally(runouts * len(deals), tuple(wins), tuple(tuple(t) for t in ties))
 
 
 def shares(result: Tally) -> tuple[Fraction, ...]:
