@@ -25,7 +25,6 @@ cards seen) are left out.
 
 from __future__ import annotations
 
-import random as _random
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -249,50 +248,48 @@ def _exact(parsed: list[Range], board: tuple[Card, ...], dead: tuple[Card, ...],
 def _sampled(
     parsed: list[Range], board: tuple[Card, ...], dead: tuple[Card, ...], rk: Ranking, samples: int, seed: int
 ) -> RangeEquity:
-    """Seeded deals of the ranges and run-outs, drawn one by one, then every showdown valued in
-    one batch (:func:`analyzer.evaluator.strengths`: the C kernel where it is built)."""
+    """A seeded Monte Carlo, drawn in numpy batches: each range's combination uniformly, a deal
+    whose combinations share a card drawn again (so each deal is as likely as in play), the
+    run-out uniformly from the cards left; every showdown valued in one batch
+    (:func:`analyzer.evaluator.strengths`: the C kernel where it is built)."""
     import numpy as np
 
-    rng = _random.Random(seed)
-    deck_cards = [c for c in deck_of(rk.deck_size).cards if c not in set(board) | set(dead)]
-    b = [c.index for c in board]
-    sevens: list[list[int]] = []  # each drawn deal's hands, each hand's two cards and the full board
-    drawn = 0
-    tries = 0
+    rng = np.random.default_rng(seed)
+    out = set(board) | set(dead)
+    deck = np.array([c.index for c in deck_of(rk.deck_size).cards if c not in out], dtype=np.int64)
+    combos = [np.array([[a.index, z.index] for a, z in r.combos], dtype=np.int64) for r in parsed]
+    n, k = len(parsed), 5 - len(board)
+    hands: list[np.ndarray] = []  # drawn deals: (deals, n, 2) card indices
+    drawn = tries = 0
     while drawn < samples and tries < samples * 50:
-        tries += 1
-        chosen: list[Combo] = []
-        used: set[Card] = set()
-        for r in parsed:
-            combo = r.combos[rng.randrange(len(r.combos))]
-            if combo[0] in used or combo[1] in used:
-                break
-            chosen.append(combo)
-            used.update(combo)
-        if len(chosen) != len(parsed):
-            continue  # a deal the ranges cannot hold at once: drawn again, so each deal is as likely as in play
-        rest = [c for c in deck_cards if c not in used]
-        full = b + [c.index for c in rng.sample(rest, 5 - len(board))]
-        sevens.extend([a.index, z.index, *full] for a, z in chosen)
-        drawn += 1
+        batch = min(max(2 * (samples - drawn), 1024), samples * 50 - tries)
+        tries += batch
+        chosen = np.stack([c[rng.integers(len(c), size=batch)] for c in combos], axis=1)  # (batch, n, 2)
+        flat = chosen.reshape(batch, 2 * n)
+        ordered = np.sort(flat, axis=1)
+        ok = (ordered[:, 1:] != ordered[:, :-1]).all(axis=1)  # no card twice in the deal
+        keep = chosen[ok][: samples - drawn]
+        hands.append(keep)
+        drawn += len(keep)
     if not drawn:
         raise EquityError(expected="hands the ranges can hold at once", found="every combination shares a card")
-    values = strengths(np.array(sevens, dtype=np.uint8), rk).reshape(drawn, len(parsed))
+    deals = np.concatenate(hands)
+    # the run-out: the k cards of the deck with the least random keys, the deal's own cards last
+    keys = rng.random((drawn, len(deck)))
+    taken = (deck[None, None, :] == deals.reshape(drawn, 2 * n)[:, :, None]).any(axis=1)
+    keys[taken] = 2.0
+    runout = deck[np.argpartition(keys, k, axis=1)[:, :k]] if k else np.empty((drawn, 0), dtype=np.int64)
+    full = np.concatenate([np.broadcast_to(np.array([c.index for c in board], dtype=np.int64), (drawn, len(board))),
+                           runout], axis=1)  # fmt: skip
+    sevens = np.concatenate([deals, np.broadcast_to(full[:, None, :], (drawn, n, 5))], axis=2)
+    values = strengths(np.ascontiguousarray(sevens.reshape(drawn * n, 7), dtype=np.uint8), rk).reshape(drawn, n)
     best = values == values.max(axis=1, keepdims=True)
-    split = best.sum(axis=1).tolist()
-    totals = [0.0] * len(parsed)
-    squares = [0.0] * len(parsed)
-    for row, k in zip(best.tolist(), split, strict=True):  # in the order drawn: the same float sums every time
-        value = 1 / k
-        for j, wins in enumerate(row):
-            if wins:
-                totals[j] += value
-                squares[j] += value * value
-    means = [t / drawn for t in totals]
-    spread = max(sqrt(max(0.0, sq / drawn - m * m)) for sq, m in zip(squares, means))
+    share = best / best.sum(axis=1, keepdims=True)
+    means = share.mean(axis=0)
+    spread = float(np.sqrt(np.maximum(0.0, (share * share).mean(axis=0) - means * means)).max())
     return RangeEquity(
         tuple(parsed),
-        tuple(Fraction(m).limit_denominator(10**9) for m in means),
+        tuple(Fraction(float(m)).limit_denominator(10**9) for m in means),
         False,
         drawn,
         1.96 * spread / sqrt(drawn),
