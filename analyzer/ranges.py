@@ -274,11 +274,18 @@ def _sampled(
     if not drawn:
         raise EquityError(expected="hands the ranges can hold at once", found="every combination shares a card")
     deals = np.concatenate(hands)
-    # the run-out: the k cards of the deck with the least random keys, the deal's own cards last
-    keys = rng.random((drawn, len(deck)))
-    taken = (deck[None, None, :] == deals.reshape(drawn, 2 * n)[:, :, None]).any(axis=1)
-    keys[taken] = 2.0
-    runout = deck[np.argpartition(keys, k, axis=1)[:, :k]] if k else np.empty((drawn, 0), dtype=np.int64)
+    # the run-out: card after card uniformly from the deck, a card the deal already holds drawn again
+    taken = np.bitwise_or.reduce(np.left_shift(np.uint64(1), deals.reshape(drawn, 2 * n).astype(np.uint64)), axis=1)
+    runout = np.empty((drawn, k), dtype=np.int64)
+    for j in range(k):
+        todo = np.arange(drawn)
+        while len(todo):
+            card = deck[rng.integers(len(deck), size=len(todo))]
+            clash = (taken[todo] >> card.astype(np.uint64)) & np.uint64(1) != 0
+            done = todo[~clash]
+            runout[done, j] = card[~clash]
+            taken[done] |= np.left_shift(np.uint64(1), card[~clash].astype(np.uint64))
+            todo = todo[clash]
     full = np.concatenate([np.broadcast_to(np.array([c.index for c in board], dtype=np.int64), (drawn, len(board))),
                            runout], axis=1)  # fmt: skip
     sevens = np.concatenate([deals, np.broadcast_to(full[:, None, :], (drawn, n, 5))], axis=2)

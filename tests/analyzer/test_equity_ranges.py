@@ -120,20 +120,21 @@ def test_range_equity_aa_against_kk_on_52_cards_is_81_946_percent_exactly() -> N
         (["AA,KK", "QQ,AKs", "JJ-99"], "straight-over-trips", "8s 7s"),
     ],
 )
-def test_range_equity_sampled_lands_on_the_exact_shares_within_its_error_bar(
+def test_range_equity_sampled_lands_on_the_exact_shares_within_twice_its_error_bar(
     ranges: list[str], ranking: str, board: str
 ) -> None:
     """The Monte Carlo (forced with a budget of 0) draws deals and run-outs in numpy batches:
     each range's combination uniformly, a deal holding a card twice drawn again, the run-out
     uniformly from the cards left. Against the exact enumeration of the same question every
-    share lies within the 95 % error bar it reports, and the same seed gives the same numbers."""
+    share lies within twice the 95 % error bar it reports (about four standard errors: a fixed
+    seed, but one that a biased draw would not pass), and the same seed gives the same numbers."""
     exact = range_equity(ranges, ranking=ranking, board=board)
     assert exact.exact
     sampled = range_equity(ranges, ranking=ranking, board=board, budget=0, samples=40_000, seed=11)
     assert (sampled.exact, sampled.matchups) == (False, 40_000)
     assert 0 < sampled.error < 0.01
     for mine, truth in zip(sampled.shares, exact.shares, strict=True):
-        assert abs(float(mine) - float(truth)) < sampled.error
+        assert abs(float(mine) - float(truth)) < 2 * sampled.error
     assert abs(float(sum(sampled.shares)) - 1) < 1e-6
     again = range_equity(ranges, ranking=ranking, board=board, budget=0, samples=40_000, seed=11)
     assert (again.shares, again.error) == (sampled.shares, sampled.error)
