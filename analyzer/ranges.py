@@ -29,6 +29,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from itertools import combinations
 from math import comb, sqrt
 
@@ -91,8 +92,10 @@ def _two(high: int, low: int, kind: str | None, cards: Sequence[Card]) -> list[C
     return out
 
 
+@lru_cache(maxsize=128)
 def parse_range(text: str, *, deck: int = 36) -> Range:
-    """Every combination a range names, each once, for a deck of 36 or 52 cards."""
+    """Every combination a range names, each once, for a deck of 36 or 52 cards (kept for the
+    next call with the same text: a Range is immutable, and ``random`` takes milliseconds)."""
     cards = deck_of(deck).cards
     low = 6 if deck == 36 else 2
     found: dict[frozenset[Card], Combo] = {}
