@@ -23,7 +23,8 @@
  *
  * Entry points (all take the slot number the Python side registered the ranking under, or for
  * strength_of the ranking object itself):
- *   register(slot, ranking, keys, nonflush5, nonflush6, nonflush7, flush)   tables as bytes
+ *   register(slot, ranking, keys, keys5, values5, keys6, values6, keys7, values7, flush)
+ *                                   tables as bytes (each size's multiset keys and strengths)
  *   strength_of(indices, ranking)   one hand of 5-7 card indices -> int
  *   batch(slot, hands, out)         C-contiguous (N, k) uint8 hands -> out int32[N]; returns -1,
  *                                   or the row of the first card outside the deck
@@ -120,9 +121,10 @@ static int fuller_first(const void *a, const void *b) {
     return (x->row > y->row) - (x->row < y->row);
 }
 
-/* pack a dense table (``n`` strengths, 0 where no multiset) with ``shift`` column bits into c;
+/* pack one size's table (``count`` multiset keys ``present``, increasing, below ``n``, and their
+ * strengths ``vals``) with ``shift`` column bits into c;
  * returns the number of cells, -1 when out of memory, -2 when first fit overflows its room */
-static Py_ssize_t pack_rows(const int32_t *dense, uint64_t n, const uint32_t *present, uint64_t count, int shift,
+static Py_ssize_t pack_rows(const int32_t *vals, uint64_t n, const uint32_t *present, uint64_t count, int shift,
                             const int32_t *decode, Py_ssize_t classes, Compact *c) {
     const uint64_t width = 1ull << shift, rows = (n + width - 1) >> shift;
     RowCount *order = PyMem_Calloc(rows, sizeof *order);
@@ -182,7 +184,7 @@ static Py_ssize_t pack_rows(const int32_t *dense, uint64_t n, const uint32_t *pr
     for (uint64_t j = 0; j < count; j++) {
         const uint32_t key = present[j];
         const uint64_t cell = offset[key >> shift] + (key & (width - 1));
-        cells[cell] = class_of(decode, classes, dense[key]);
+        cells[cell] = class_of(decode, classes, vals[j]);
         keys_at[cell] = key;
     }
     c->length = n;
@@ -204,22 +206,14 @@ done:
 }
 
 /* the smallest packing over a few row widths (the offsets count too: they are read as well) */
-static int pack_best(const int32_t *dense, uint64_t n, const int32_t *decode, Py_ssize_t classes, Compact *out) {
-    uint64_t count = 0;
-    for (uint64_t j = 0; j < n; j++)
-        count += dense[j] != 0;
-    uint32_t *present = PyMem_Malloc((count ? count : 1) * sizeof *present);
-    if (present == NULL || n > UINT32_MAX)
-        return -1;
-    count = 0;
-    for (uint64_t j = 0; j < n; j++)
-        if (dense[j])
-            present[count++] = (uint32_t)j;
+static int pack_best(const uint32_t *present, const int32_t *vals, uint64_t count, const int32_t *decode,
+                     Py_ssize_t classes, Compact *out) {
+    const uint64_t n = (uint64_t)present[count - 1] + 1;
     Compact best = {0};
     int failed = 0;
-    for (int shift = 7; shift <= 11 && !failed; shift++) { /* the best lie here for both decks */
+    for (int shift = 8; shift <= 10 && !failed; shift++) { /* the best (or close) for both decks: 52 cards 9 to 11 */
         Compact c = {0};
-        Py_ssize_t got = pack_rows(dense, n, present, count, shift, decode, classes, &c);
+        Py_ssize_t got = pack_rows(vals, n, present, count, shift, decode, classes, &c);
         if (got == -1)
             failed = 1;
         if (got < 0)
@@ -234,7 +228,6 @@ static int pack_best(const int32_t *dense, uint64_t n, const int32_t *decode, Py
         PyMem_Free(c.cells);
         PyMem_Free(c.keys_at);
     }
-    PyMem_Free(present);
     if (failed || best.cells == NULL) {
         PyMem_Free(best.offset);
         PyMem_Free(best.cells);
@@ -247,8 +240,9 @@ static int pack_best(const int32_t *dense, uint64_t n, const int32_t *decode, Py
 
 static PyObject *k_register(PyObject *self, PyObject *args) {
     int slot;
-    PyObject *ranking, *keys, *nf[3], *flush;
-    if (!PyArg_ParseTuple(args, "iOSSSSS", &slot, &ranking, &keys, &nf[0], &nf[1], &nf[2], &flush))
+    PyObject *ranking, *keys, *mk[3], *mv[3], *flush;
+    if (!PyArg_ParseTuple(args, "iOSSSSSSSS", &slot, &ranking, &keys, &mk[0], &mv[0], &mk[1], &mv[1], &mk[2], &mv[2],
+                          &flush))
         return NULL;
     if (slot < 0 || slot >= SLOTS) {
         PyErr_SetString(PyExc_ValueError, "kernel: no such slot");
@@ -262,38 +256,47 @@ static PyObject *k_register(PyObject *self, PyObject *args) {
         return NULL;
     for (int i = 0; i < 256; i++)
         s->keys[i] = i < 52 && card_keys[i] >= 0 ? (uint64_t)card_keys[i] : BAD_CARD;
-    /* the distinct strengths of every size, sorted: the class numbers (0 first: no multiset) */
+    /* each size: multiset keys (uint32, increasing) and their strengths (int32, positive) */
     Py_ssize_t total = 1;
-    for (int size = 5; size <= 7; size++)
-        total += PyBytes_GET_SIZE(nf[size - 5]) / (Py_ssize_t)sizeof(int32_t);
+    for (int i = 0; i < 3; i++) {
+        Py_ssize_t count = PyBytes_GET_SIZE(mk[i]) / 4;
+        const uint32_t *present = (const uint32_t *)PyBytes_AS_STRING(mk[i]);
+        int increasing = count > 0 && PyBytes_GET_SIZE(mk[i]) == 4 * count && PyBytes_GET_SIZE(mv[i]) == 4 * count;
+        for (Py_ssize_t j = 1; increasing && j < count; j++)
+            increasing = present[j] > present[j - 1];
+        if (!increasing) {
+            PyErr_SetString(PyExc_ValueError, "kernel: expected increasing multiset keys and one strength each");
+            return NULL;
+        }
+        total += count;
+    }
+    /* the distinct strengths of every size, sorted: the class numbers (0 first: no multiset) */
     int32_t *values = PyMem_Malloc((size_t)total * sizeof *values);
     if (values == NULL)
         return PyErr_NoMemory();
     Py_ssize_t classes = 0;
     values[classes++] = 0;
-    for (int size = 5; size <= 7; size++) {
-        const int32_t *dense = (const int32_t *)PyBytes_AS_STRING(nf[size - 5]);
-        Py_ssize_t n = PyBytes_GET_SIZE(nf[size - 5]) / (Py_ssize_t)sizeof(int32_t);
-        for (Py_ssize_t j = 0; j < n; j++)
-            if (dense[j])
-                values[classes++] = dense[j];
+    for (int i = 0; i < 3; i++) {
+        memcpy(values + classes, PyBytes_AS_STRING(mv[i]), (size_t)PyBytes_GET_SIZE(mv[i]));
+        classes += PyBytes_GET_SIZE(mv[i]) / 4;
     }
     qsort(values, (size_t)classes, sizeof *values, compare_int32);
     Py_ssize_t distinct = 0;
     for (Py_ssize_t j = 0; j < classes; j++)
         if (j == 0 || values[j] != values[distinct - 1])
             values[distinct++] = values[j];
-    if (distinct > 65536 || values[0] != 0) {
+    if (distinct > 65536 || values[0] != 0 || (distinct > 1 && values[1] <= 0)) {
         PyMem_Free(values);
         PyErr_SetString(PyExc_ValueError, "kernel: strengths must be positive and at most 65,535 of them");
         return NULL;
     }
     for (int size = 5; size <= 7; size++) {
-        const int32_t *dense = (const int32_t *)PyBytes_AS_STRING(nf[size - 5]);
-        uint64_t n = (uint64_t)PyBytes_GET_SIZE(nf[size - 5]) / sizeof(int32_t);
-        if (n == 0 || pack_best(dense, n, values, distinct, &s->nonflush[size]) < 0) {
+        const uint32_t *present = (const uint32_t *)PyBytes_AS_STRING(mk[size - 5]);
+        const int32_t *vals = (const int32_t *)PyBytes_AS_STRING(mv[size - 5]);
+        if (pack_best(present, vals, (uint64_t)PyBytes_GET_SIZE(mk[size - 5]) / 4, values, distinct,
+                      &s->nonflush[size]) < 0) {
             PyMem_Free(values);
-            return n == 0 ? (PyErr_SetString(PyExc_ValueError, "kernel: an empty table"), NULL) : PyErr_NoMemory();
+            return PyErr_NoMemory();
         }
     }
     s->decode = values;
@@ -872,7 +875,8 @@ static PyObject *k_layout(PyObject *self, PyObject *args) {
 
 static PyMethodDef methods[] = {
     {"layout", k_layout, METH_VARARGS, "layout(slot) -> [(hand size, column bits, rows, cells)]: the packed tables"},
-    {"register", k_register, METH_VARARGS, "register(slot, ranking, keys, nonflush5, nonflush6, nonflush7, flush)"},
+    {"register", k_register, METH_VARARGS,
+     "register(slot, ranking, keys, keys5, values5, keys6, values6, keys7, values7, flush)"},
     {"set_loader", k_set_loader, METH_O, "set_loader(fn): fn(ranking) registers its tables and returns the slot"},
     {"strength_of", (PyCFunction)(void (*)(void))k_strength_of, METH_FASTCALL,
      "strength_of(indices, ranking) -> int: the strength of 5 to 7 card indices"},

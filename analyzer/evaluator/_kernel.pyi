@@ -3,7 +3,17 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 def register(
-    slot: int, ranking: object, keys: bytes, nonflush5: bytes, nonflush6: bytes, nonflush7: bytes, flush: bytes, /
+    slot: int,
+    ranking: object,
+    keys: bytes,
+    keys5: bytes,
+    values5: bytes,
+    keys6: bytes,
+    values6: bytes,
+    keys7: bytes,
+    values7: bytes,
+    flush: bytes,
+    /,
 ) -> None: ...
 def set_loader(fn: Callable[[Any], int], /) -> None: ...
 def strength_of(indices: Sequence[int], ranking: Any, /) -> int: ...

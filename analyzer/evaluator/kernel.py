@@ -27,7 +27,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from analyzer.evaluator.categories import Ranking
-from analyzer.evaluator.tables import TABLES, dense_nonflush, lowest_rank
+from analyzer.evaluator.tables import TABLES, lowest_rank
 
 if TYPE_CHECKING:  # numpy is imported by the batch calls only: one hand's strength needs none
     import numpy as np
@@ -64,7 +64,10 @@ def slot(ranking: Ranking | str) -> int:
         t = TABLES[rk]
         lowest_index = (lowest_rank(rk) - 2) * 4
         keys = array("q", [k if i >= lowest_index else -1 for i, k in enumerate(t.keys)])
-        nonflush = [dense_nonflush(rk, size).tobytes() for size in (5, 6, 7)]
+        nonflush: list[bytes] = []  # each size's multiset keys (increasing) and strengths
+        for size in (5, 6, 7):
+            entries = sorted((k >> 3, v) for k, v in t.nonflush.items() if k & 7 == size)
+            nonflush += [array("I", [k for k, _ in entries]).tobytes(), array("i", [v for _, v in entries]).tobytes()]
         flush = array("i", t.flush).tobytes()
         _module().register(_SLOTS[rk], rk, keys.tobytes(), *nonflush, flush)
         _registered.add(rk)
