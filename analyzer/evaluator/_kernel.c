@@ -30,9 +30,10 @@
  *   strength_of(indices, ranking)   one hand of 5-7 card indices -> int
  *   batch(slot, hands, out)         C-contiguous (N, k) uint8 hands -> out int32[N]; returns -1,
  *                                   or the row of the first card outside the deck
- *   tally_deals(slot, n, deals, board, pool, counts)
+ *   tally_deals(slot, n, deals, board, pool, counts, weights)
  *                                   the same for many deals of n hands (one pot of them all), each
- *                                   from the pool less its own cards, counts[h][j] added up
+ *                                   from the pool less its own cards, counts[h][j] added up (times
+ *                                   each deal's int64 weight, if weights is not empty)
  *   tally(slot, hands, board, remaining, pots, counts)
  *                                   every run-out of the board from ``remaining``: counts[p][h][j]
  *                                   (int64) += 1 where hand h is best in pot p with j others
@@ -811,8 +812,8 @@ static PyObject *k_tally(PyObject *self, PyObject *args) {
  * ranges that share no card) walked in one call, with no Python between them. */
 static PyObject *k_tally_deals(PyObject *self, PyObject *args) {
     int slot, n;
-    PyObject *deals_obj, *board_obj, *pool_obj, *counts_obj;
-    if (!PyArg_ParseTuple(args, "iiSSSO", &slot, &n, &deals_obj, &board_obj, &pool_obj, &counts_obj))
+    PyObject *deals_obj, *board_obj, *pool_obj, *counts_obj, *weights_obj;
+    if (!PyArg_ParseTuple(args, "iiSSSOS", &slot, &n, &deals_obj, &board_obj, &pool_obj, &counts_obj, &weights_obj))
         return NULL;
     Slot *s = slot_number(slot);
     if (s == NULL)
@@ -846,9 +847,20 @@ static PyObject *k_tally_deals(PyObject *self, PyObject *args) {
     }
     const uint8_t *deals = (const uint8_t *)PyBytes_AS_STRING(deals_obj);
     const Py_ssize_t count = total / (2 * n);
+    const Py_ssize_t weighted = PyBytes_GET_SIZE(weights_obj);
+    if (weighted != 0 && weighted != count * (Py_ssize_t)sizeof(int64_t)) {
+        PyBuffer_Release(&counts);
+        PyErr_SetString(PyExc_ValueError, "kernel: weights must be empty or one int64 a deal");
+        return NULL;
+    }
+    int64_t weights[1];
+    const char *weight_bytes = PyBytes_AS_STRING(weights_obj);
     Py_ssize_t bad = -1;
     Tally *t = PyMem_Calloc(1, sizeof *t);
-    if (t == NULL) {
+    int64_t *one = PyMem_Calloc((size_t)n * n, sizeof *one); /* a weighted deal's own counts */
+    if (t == NULL || one == NULL) {
+        PyMem_Free(t);
+        PyMem_Free(one);
         PyBuffer_Release(&counts);
         return PyErr_NoMemory();
     }
@@ -857,7 +869,8 @@ static PyObject *k_tally_deals(PyObject *self, PyObject *args) {
     t->n = n;
     t->pots = 1;
     t->pot_mask[0] = n == 32 ? 0xFFFFFFFFu : (1u << n) - 1;
-    t->counts = counts.buf;
+    int64_t *sums = counts.buf;
+    t->counts = weighted ? one : sums;
     for (Py_ssize_t d = 0; d < count && bad < 0; d++) {
         const uint8_t *hands = deals + d * 2 * n;
         uint64_t mine = 0;
@@ -872,10 +885,19 @@ static PyObject *k_tally_deals(PyObject *self, PyObject *args) {
         for (Py_ssize_t i = 0; i < np_; i++)
             if (!(mine >> pool[i] & 1))
                 rest[nr++] = pool[i];
+        if (!weighted) {
+            walk_deal(s, t, hands, board, nb, rest, nr);
+            continue;
+        }
+        memcpy(weights, weight_bytes + d * sizeof(int64_t), sizeof(int64_t));
+        memset(one, 0, (size_t)n * n * sizeof *one);
         walk_deal(s, t, hands, board, nb, rest, nr);
+        for (int i = 0; i < n * n; i++)
+            sums[i] += weights[0] * one[i];
     }
     Py_END_ALLOW_THREADS;
     PyMem_Free(t);
+    PyMem_Free(one);
     PyBuffer_Release(&counts);
     if (bad >= 0)
         return PyErr_Format(PyExc_ValueError, "kernel: deal %zd holds a card twice or outside the pool", bad);
@@ -909,7 +931,7 @@ static PyMethodDef methods[] = {
      "strength_of(indices, ranking) -> int: the strength of 5 to 7 card indices"},
     {"batch", k_batch, METH_VARARGS, "batch(slot, hands, out) -> -1, or the first row with a card outside the deck"},
     {"tally_deals", k_tally_deals, METH_VARARGS,
-     "tally_deals(slot, hands_per_deal, deals, board, pool, counts): every run-out of many deals, added up"},
+     "tally_deals(slot, hands_per_deal, deals, board, pool, counts, weights): every run-out of many deals, added up"},
     {"tally", k_tally, METH_VARARGS, "tally(slot, hands, board, remaining, pot_masks, counts): every run-out"},
     {NULL, NULL, 0, NULL},
 };

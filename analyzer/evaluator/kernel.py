@@ -111,13 +111,15 @@ def tally(
     return counts
 
 
-def tally_deals(ranking: Ranking, n: int, deals: bytes, board: list[int], pool: list[int]) -> npt.NDArray[np.int64]:
+def tally_deals(
+    ranking: Ranking, n: int, deals: bytes, board: list[int], pool: list[int], weights: bytes = b""
+) -> npt.NDArray[np.int64]:
     """Many deals of ``n`` hands on one board (``deals``: each deal's ``2 n`` card indices in
     turn), each one pot among all its hands, its run-outs dealt from ``pool`` less its own
-    cards: ``counts[h, j]`` added up over the deals, run-outs where hand ``h`` is best with ``j``
-    others."""
+    cards: ``counts[h, j]`` added up over the deals (each times its int64 weight, if given), the
+    run-outs where hand ``h`` is best with ``j`` others."""
     import numpy as np
 
     counts = np.zeros((n, n), dtype=np.int64)
-    _module().tally_deals(slot(ranking), n, deals, bytes(board), bytes(pool), counts)
+    _module().tally_deals(slot(ranking), n, deals, bytes(board), bytes(pool), counts, weights)
     return counts

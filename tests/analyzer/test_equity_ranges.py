@@ -15,7 +15,7 @@ import pytest
 
 from analyzer import compiled
 from analyzer.cards import clean
-from analyzer.equity import deals_tally, equity_of_indices
+from analyzer.equity import deals_tally, equity_of_indices, suit_classes
 from analyzer.equity.runouts import Tally
 from analyzer.evaluator import Ranking, kernel
 from analyzer.ranges import parse_range, range_equity
@@ -52,6 +52,7 @@ DEAL_CASES = [
     (["AA,KK", "QQ,AKs", "JJ-99"], SOT, "8s 7s 6s", ""),
     (["QQ+,AKs", "JJ-88,AQs"], STD, "Qs 9h 2c 3d", ""),
     (["AKs", "QQ+,JTs,T9s"], STD, "Ts 9s 8s", "2s"),
+    (["AA", "KK,AKs"], SOT, "", ""),
 ]
 
 
@@ -62,6 +63,25 @@ def test_deals_tally_adds_up_the_win_and_tie_counts_of_every_deal(
     deals = _deals(texts, ranking, board, dead)
     b, d = [c.index for c in clean(board)], [c.index for c in clean(dead)]
     assert deals_tally(deals, board=b, dead=d, ranking=ranking) == _one_by_one(deals, b, d, ranking)
+
+
+def test_suit_classes_group_deals_alike_up_to_the_suits_the_board_and_dead_cards_leave_free() -> None:
+    """Preflop every relabelling of the four suits is free: AA v KK's 36 deals are 3 classes, the
+    kings in the aces' two suits (6 deals), in one of them (6 x 4 = 24) or in the other two (6).
+    With a spade on the board only hearts, diamonds and clubs may trade places: aces with the
+    spade (3 deals each) against kings in the same suits, with the spade and the other suit, with
+    the aces' other suit only, or in neither (4 classes); aces without it likewise (4): 8 classes.
+    With a card of every suit out, nothing moves."""
+    deals = _deals(["AA", "KK"], SOT, "", "")
+    classes, weights = suit_classes(deals, board=[], dead=[])
+    assert (len(deals), len(classes), sorted(weights)) == (36, 3, [6, 6, 24])
+    spade = [c.index for c in clean("8s")]
+    classes, weights = suit_classes(_deals(["AA", "KK"], SOT, "8s", ""), board=spade, dead=[])
+    assert (len(classes), sum(weights)) == (8, 36)
+    rainbow = [c.index for c in clean("8s 7h 6d")]
+    dead = [c.index for c in clean("9c")]
+    deals = _deals(["AA", "KK"], SOT, "8s 7h 6d", "9c")
+    assert suit_classes(deals, board=rainbow, dead=dead) == (deals, [1] * len(deals))
 
 
 def test_deals_tally_without_the_kernel_counts_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -115,8 +135,8 @@ def test_range_equity_aa_against_kk_on_52_cards_is_81_946_percent_exactly() -> N
 @pytest.mark.parametrize(
     ("ranges", "ranking", "board"),
     [
-        (["QQ+,AKs", "JJ-88,AQs"], "straight-over-trips", ""),
-        (["QQ+,AKs", "JJ-88,AQs"], "standard", ""),
+        (["QQ+,AKs", "JJ-88,AQs"], "straight-over-trips", "Ts 7h 6c"),
+        (["QQ+,AKs", "JJ-88,AQs"], "standard", "Ts 7h 2c"),
         (["AA,KK", "QQ,AKs", "JJ-99"], "straight-over-trips", "8s 7s"),
     ],
 )
