@@ -25,18 +25,18 @@ cards seen) are left out.
 
 from __future__ import annotations
 
-import random as _random
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from itertools import combinations
 from math import comb, sqrt
 
 from analyzer.cards import Card, clean, deck_of
-from analyzer.equity import EquityError, equity_of_indices, shares
+from analyzer.equity import EquityError, deals_tally, shares
 from analyzer.errors import AnalyzerError
-from analyzer.evaluator import Ranking, kernel, parse_ranking
+from analyzer.evaluator import Ranking, kernel, parse_ranking, strengths
 
 RANK_CHARS = "23456789TJQKA"
 Combo = tuple[Card, Card]
@@ -92,8 +92,10 @@ def _two(high: int, low: int, kind: str | None, cards: Sequence[Card]) -> list[C
     return out
 
 
+@lru_cache(maxsize=128)
 def parse_range(text: str, *, deck: int = 36) -> Range:
-    """Every combination a range names, each once, for a deck of 36 or 52 cards."""
+    """Every combination a range names, each once, for a deck of 36 or 52 cards (kept for the
+    next call with the same text: a Range is immutable, and ``random`` takes milliseconds)."""
     cards = deck_of(deck).cards
     low = 6 if deck == 36 else 2
     found: dict[frozenset[Card], Combo] = {}
@@ -225,68 +227,79 @@ def range_equity(
 
 
 def _exact(parsed: list[Range], board: tuple[Card, ...], dead: tuple[Card, ...], rk: Ranking) -> RangeEquity:
-    totals = [Fraction(0)] * len(parsed)
-    weight = 0
-    b, d = [c.index for c in board], [c.index for c in dead]
+    """Every deal the ranges can hold at once (each combination of theirs sharing no card), each
+    with every run-out, counted together (:func:`analyzer.equity.deals_tally`: one call of the C
+    kernel for all of them where it is built); each deal weighs the same."""
+    ranges = [[(1 << a.index | 1 << z.index, [a.index, z.index]) for a, z in r.combos] for r in parsed]
+    deals: list[list[list[int]]] = []
 
-    def walk(i: int, chosen: list[Combo], used: set[Card]) -> None:
-        nonlocal weight
-        if i == len(parsed):
-            tally = equity_of_indices([[a.index, z.index] for a, z in chosen], board=b, dead=d, ranking=rk)
-            for j, s in enumerate(shares(tally)):
-                totals[j] += s
-            weight += 1
+    def walk(i: int, chosen: list[list[int]], used: int) -> None:
+        if i == len(ranges):
+            deals.append(chosen)
             return
-        for combo in parsed[i].combos:
-            if combo[0] in used or combo[1] in used:
-                continue
-            walk(i + 1, [*chosen, combo], used | set(combo))
+        for mask, hand in ranges[i]:
+            if not used & mask:
+                walk(i + 1, [*chosen, hand], used | mask)
 
-    walk(0, [], set())
-    if not weight:
+    walk(0, [], 0)
+    if not deals:
         raise EquityError(expected="hands the ranges can hold at once", found="every combination shares a card")
-    return RangeEquity(tuple(parsed), tuple(t / weight for t in totals), True, weight, 0.0)
+    summed = deals_tally(deals, board=[c.index for c in board], dead=[c.index for c in dead], ranking=rk)
+    return RangeEquity(tuple(parsed), shares(summed), True, len(deals), 0.0)
 
 
 def _sampled(
     parsed: list[Range], board: tuple[Card, ...], dead: tuple[Card, ...], rk: Ranking, samples: int, seed: int
 ) -> RangeEquity:
-    rng = _random.Random(seed)
-    deck_cards = [c for c in deck_of(rk.deck_size).cards if c not in set(board) | set(dead)]
-    totals = [0.0] * len(parsed)
-    squares = [0.0] * len(parsed)
-    drawn = 0
-    tries = 0
-    b = [c.index for c in board]
+    """A seeded Monte Carlo, drawn in numpy batches: each range's combination uniformly, a deal
+    whose combinations share a card drawn again (so each deal is as likely as in play), the
+    run-out uniformly from the cards left; every showdown valued in one batch
+    (:func:`analyzer.evaluator.strengths`: the C kernel where it is built)."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    out = set(board) | set(dead)
+    deck = np.array([c.index for c in deck_of(rk.deck_size).cards if c not in out], dtype=np.int64)
+    combos = [np.array([[a.index, z.index] for a, z in r.combos], dtype=np.int64) for r in parsed]
+    n, k = len(parsed), 5 - len(board)
+    hands: list[np.ndarray] = []  # drawn deals: (deals, n, 2) card indices
+    drawn = tries = 0
     while drawn < samples and tries < samples * 50:
-        tries += 1
-        chosen: list[Combo] = []
-        used: set[Card] = set()
-        for r in parsed:
-            combo = r.combos[rng.randrange(len(r.combos))]
-            if combo[0] in used or combo[1] in used:
-                break
-            chosen.append(combo)
-            used.update(combo)
-        if len(chosen) != len(parsed):
-            continue  # a deal the ranges cannot hold at once: drawn again, so each deal is as likely as in play
-        rest = [c for c in deck_cards if c not in used]
-        runout = rng.sample(rest, 5 - len(board))
-        tally = equity_of_indices(
-            [[a.index, z.index] for a, z in chosen], board=b + [c.index for c in runout], dead=[], ranking=rk
-        )
-        for j, s in enumerate(shares(tally)):
-            value = float(s)
-            totals[j] += value
-            squares[j] += value * value
-        drawn += 1
+        batch = min(max(2 * (samples - drawn), 1024), samples * 50 - tries)
+        tries += batch
+        chosen = np.stack([c[rng.integers(len(c), size=batch)] for c in combos], axis=1)  # (batch, n, 2)
+        flat = chosen.reshape(batch, 2 * n)
+        ordered = np.sort(flat, axis=1)
+        ok = (ordered[:, 1:] != ordered[:, :-1]).all(axis=1)  # no card twice in the deal
+        keep = chosen[ok][: samples - drawn]
+        hands.append(keep)
+        drawn += len(keep)
     if not drawn:
         raise EquityError(expected="hands the ranges can hold at once", found="every combination shares a card")
-    means = [t / drawn for t in totals]
-    spread = max(sqrt(max(0.0, sq / drawn - m * m)) for sq, m in zip(squares, means))
+    deals = np.concatenate(hands)
+    # the run-out: card after card uniformly from the deck, a card the deal already holds drawn again
+    taken = np.bitwise_or.reduce(np.left_shift(np.uint64(1), deals.reshape(drawn, 2 * n).astype(np.uint64)), axis=1)
+    runout = np.empty((drawn, k), dtype=np.int64)
+    for j in range(k):
+        todo = np.arange(drawn)
+        while len(todo):
+            card = deck[rng.integers(len(deck), size=len(todo))]
+            clash = (taken[todo] >> card.astype(np.uint64)) & np.uint64(1) != 0
+            done = todo[~clash]
+            runout[done, j] = card[~clash]
+            taken[done] |= np.left_shift(np.uint64(1), card[~clash].astype(np.uint64))
+            todo = todo[clash]
+    full = np.concatenate([np.broadcast_to(np.array([c.index for c in board], dtype=np.int64), (drawn, len(board))),
+                           runout], axis=1)  # fmt: skip
+    sevens = np.concatenate([deals, np.broadcast_to(full[:, None, :], (drawn, n, 5))], axis=2)
+    values = strengths(np.ascontiguousarray(sevens.reshape(drawn * n, 7), dtype=np.uint8), rk).reshape(drawn, n)
+    best = values == values.max(axis=1, keepdims=True)
+    share = best / best.sum(axis=1, keepdims=True)
+    means = share.mean(axis=0)
+    spread = float(np.sqrt(np.maximum(0.0, (share * share).mean(axis=0) - means * means)).max())
     return RangeEquity(
         tuple(parsed),
-        tuple(Fraction(m).limit_denominator(10**9) for m in means),
+        tuple(Fraction(float(m)).limit_denominator(10**9) for m in means),
         False,
         drawn,
         1.96 * spread / sqrt(drawn),

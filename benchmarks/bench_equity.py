@@ -14,6 +14,19 @@ dealing as many run-outs as the exact enumeration has (its Monte Carlo, one eval
 hand and run-out: the work a plain enumeration with its evaluator does). OMPEval's Python
 wrapper (``omp-wrapper``) does not build with GCC 12 here.
 
+Range against range (:func:`analyzer.ranges.range_equity`), preflop: ``QQ+,AK`` against
+``random`` on each deck (Monte Carlo: every matchup times every run-out is over the exact
+budget) and ``QQ+,AKs`` against ``JJ-88,AQs`` (exact: every deal of the two ranges, every
+run-out, one kernel call). The peers sample: poker-equity 0.1.1 (``chunk_from_text``, ranges in
+its own notation, ``**`` for any two cards, one thread) and on 52 cards eval7 0.1.11
+(``py_all_hands_vs_range``: its iterations per hand of the first range, so as many deals in
+all; it averages the hands of the first range alike, not by how many deals each has, and
+its own docstring says its sampling is not evenly spread, so its number differs a little).
+poker-equity's exact mode does not take ranges (it gives up after about a minute), so the
+like-for-like line is Monte Carlo against Monte Carlo at the same number of deals; the exact
+line is timed beside the peers' 100,000-deal estimate. Each time is the CPU time of one warm
+call (median of 3), one thread each.
+
 The all-in EV pass after an import (:func:`analyzer.store.allin_pass.fill_allin_ev`) on one
 core, over a store of simulated short-deck six-handed hands (a pool of 3,000 distinct hands,
 about one in five a multiway all-in, most of them preflop, repeated under fresh hand ids and
@@ -47,6 +60,7 @@ from analyzer.audit.hand import audit_hand
 from analyzer.equity import equity
 from analyzer.equity.tables import tables_for
 from analyzer.evaluator import Ranking, kernel
+from analyzer.ranges import range_equity
 from analyzer.ruleset import load_rules
 from analyzer.simulate import simulate
 from analyzer.stats.allin import _cached_shares
@@ -136,6 +150,75 @@ def equity_bench() -> None:
             print(f"numpy fallback: {name}, {' v '.join(hands)}: {numpy_time * 1000:.1f} ms")
 
 
+RANGE_CASES: list[tuple[Ranking, str, str]] = [
+    (Ranking.STRAIGHT_OVER_TRIPS, "QQ+,AK", "random"),
+    (Ranking.STANDARD, "QQ+,AK", "random"),
+    (Ranking.STRAIGHT_OVER_TRIPS, "QQ+,AKs", "JJ-88,AQs"),
+    (Ranking.STANDARD, "QQ+,AKs", "JJ-88,AQs"),
+]
+#: deals for the Monte Carlo lines (ours: range_equity's default) and for the peers beside an exact line
+RANGE_SAMPLES = 20_000
+PEER_SAMPLES = 100_000
+#: every hand class, in eval7's notation (it has no word for any two cards)
+EVAL7_RANDOM = ", ".join(["22+"] + [f"{hi}2s+" for hi in "3456789TJQKA"] + [f"{hi}2o+" for hi in "3456789TJQKA"])
+
+
+def cpu_median(run: Callable[[], object], runs: int = 3) -> float:
+    """The median CPU time of ``runs`` warm calls (after one to warm up)."""
+    run()
+    times = []
+    for _ in range(runs):
+        start = time.process_time()
+        run()
+        times.append(time.process_time() - start)
+    return statistics.median(times)
+
+
+def _peer_range(text: str) -> str:
+    return "**" if text == "random" else text
+
+
+def range_bench() -> None:
+    print(
+        f"\n{'range v range, preflop':<44} {'sixplus':>24} {'poker-equity':>22} {'ratio':>7} {'eval7':>20} {'ratio':>7}"
+    )
+    for ranking, first, second in RANGE_CASES:
+        variant = "holdem" if ranking is Ranking.STANDARD else "short_deck"
+        deck = f"{ranking.deck_size} cards"
+        ours = range_equity([first, second], ranking=ranking, samples=RANGE_SAMPLES, seed=1)
+        mine = cpu_median(lambda a=first, b=second, r=ranking: range_equity([a, b], ranking=r, samples=RANGE_SAMPLES))
+        deals = ours.matchups if not ours.exact else PEER_SAMPLES
+        how = f"exact, {ours.matchups:,} deals" if ours.exact else f"MC {ours.matchups:,} deals"
+        pairs = [_peer_range(first), _peer_range(second)]
+
+        def poker_equity(p: list[str] = pairs, v: str = variant, n: int = deals) -> dict[str, object]:
+            result: dict[str, object] = pe.chunk_from_text(v, p, "", "", samples=n, seed=1, threads=1)
+            return result
+
+        peer = cpu_median(poker_equity)
+        peer_share = float(poker_equity()["players"][0]["equity"])  # type: ignore[index]
+        c_text = ""
+        if ranking is Ranking.STANDARD:
+            hero = eval7.HandRange(first)
+            villain = eval7.HandRange(EVAL7_RANDOM if second == "random" else second)
+            per_hand = max(1, deals // len(hero.hands))
+            c_peer = cpu_median(lambda h=hero, v=villain, i=per_hand: eval7.py_all_hands_vs_range(h, v, [], i))
+            got = eval7.py_all_hands_vs_range(hero, villain, [], per_hand)
+            c_share = sum(got.values()) / len(got)
+            c_text = f"{c_peer * 1000:>8.1f}ms {c_share:>7.2%}   {c_peer / mine:>6.2f}x"
+        label = f"{first} v {second}, {deck} ({how})"
+        print(
+            f"{label:<44} {mine * 1000:>9.1f}ms {float(ours.shares[0]):>7.2%}"
+            f"{'' if ours.exact else f' ±{ours.error:.2%}'}"
+            f"{peer * 1000:>10.1f}ms {peer_share:>7.2%} {peer / mine:>6.2f}x   {c_text}",
+            flush=True,
+        )
+    print(
+        f"ratio = the peer's CPU time / sixplus's (above 1: sixplus is faster); Monte Carlo lines: both sides "
+        f"{RANGE_SAMPLES:,} deals; exact lines: the peers sample {PEER_SAMPLES:,} deals"
+    )
+
+
 def allin_store(root: Path, hands: int) -> Store:
     """A store of ``hands`` simulated hands: the pool's rows repeated under new ids and names."""
     rules = load_rules("shortdeck")
@@ -202,6 +285,7 @@ def allin_pass_bench() -> None:
 
 def main() -> None:
     equity_bench()
+    range_bench()
     allin_pass_bench()
 
 

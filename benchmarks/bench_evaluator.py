@@ -1,8 +1,9 @@
 """The evaluator's speed against its peers, measured in one run on the same hands.
 
 - the batch evaluator on random 7-card hands, 36 cards (both rankings) and 52, one core (the
-  process is pinned to one CPU while it runs): the C kernel where it is built, and the numpy
-  path (its reference and fallback) beside it;
+  process is pinned to one CPU while it runs, and CPU time is measured): the C kernel where it
+  is built (with the size of its packed non-flush tables), and the numpy path (its reference
+  and fallback) beside it;
 - the one-hand-at-a-time evaluator, in a plain Python loop (the kernel's ``strength_of``, and
   the typed Python one, compiled by mypyc after ``make``);
 - phevaluator 0.6.0's fastest entry point (its C function ``_pheval.evaluate_7cards`` on
@@ -32,7 +33,7 @@ import numpy as np
 
 from analyzer.cards import Card
 from analyzer.compiled import describe
-from analyzer.evaluator import Ranking, fast, kernel, strength_of, strengths
+from analyzer.evaluator import Ranking, kernel, strength_of, strengths
 from analyzer.evaluator.batch import numpy_strengths
 from analyzer.evaluator.tables import build
 from analyzer.frequencies import exact_frequencies
@@ -71,11 +72,13 @@ def random_hands(n: int, *, low_index: int, cards: int = 7, seed: int = 20240601
 
 
 def best_time(fn: Callable[[], Any], repeats: int) -> float:
+    """The least CPU time of ``repeats`` calls (the process is pinned to one core: other
+    processes on a loaded machine do not count)."""
     best = float("inf")
     for _ in range(repeats):
-        start = time.perf_counter()
+        start = time.process_time()
         fn()
-        best = min(best, time.perf_counter() - start)
+        best = min(best, time.process_time() - start)
     return best
 
 
@@ -155,6 +158,14 @@ def speed() -> None:
     for ranking in Ranking:
         strengths(full[:10] if ranking is Ranking.STANDARD else hands[:10], ranking)  # tables ready
     print(f"\n{describe()}")
+    if kernel.AVAILABLE:
+        for ranking in (SOT, Ranking.STANDARD):
+            for size, shift, row_count, cells in kernel.layout(ranking):
+                print(
+                    f"kernel table, {ranking.deck_size} cards, {size}-card non-flush: {cells:,} uint16 cells "
+                    f"({cells * 2 / 1024:.0f} kB) and {row_count:,} row offsets ({row_count * 4 / 1024:.0f} kB), "
+                    f"{shift} column bits"
+                )
     batch: dict[Ranking, float] = {}
     with one_core() as where:
         print(f"one core ({where}); {BATCH_HANDS:,} random 7-card hands for the batch, {LOOP_HANDS:,} for loops")
@@ -174,13 +185,18 @@ def speed() -> None:
 
             return loop
 
-        one = best_time(ours(rows, SOT, strength_of), 3)
-        one_full = best_time(ours(full_rows, Ranking.STANDARD, strength_of), 3)
-        which = "C kernel" if kernel.AVAILABLE else "typed Python"
-        print(f"one at a time (strength_of, {which}), 36 cards {rate(LOOP_HANDS, one)}")
-        print(f"one at a time (strength_of, {which}), 52 cards {rate(LOOP_HANDS, one_full)}")
-        typed = best_time(ours(rows, SOT, fast.strength_of), 2)
-        print(f"one at a time (fast.strength_of, typed Python), 36 cards {rate(LOOP_HANDS, typed)}")
+        # the package's strength_of is fast.strength_of (typed Python over dict tables, compiled by
+        # mypyc after ``make``): it needs no tables handed over; the kernel's own one-hand call beside it
+        typed = best_time(ours(rows, SOT, strength_of), 3)
+        typed_full = best_time(ours(full_rows, Ranking.STANDARD, strength_of), 3)
+        print(f"one at a time (strength_of, typed Python), 36 cards {rate(LOOP_HANDS, typed)}")
+        print(f"one at a time (strength_of, typed Python), 52 cards {rate(LOOP_HANDS, typed_full)}")
+        one, one_full = typed, typed_full
+        if kernel.strength_of is not None:
+            one = best_time(ours(rows, SOT, kernel.strength_of), 3)
+            one_full = best_time(ours(full_rows, Ranking.STANDARD, kernel.strength_of), 3)
+            print(f"one at a time (kernel.strength_of, C), 36 cards  {rate(LOOP_HANDS, one)}")
+            print(f"one at a time (kernel.strength_of, C), 52 cards  {rate(LOOP_HANDS, one_full)}")
         ph_loop = _phevaluator(full_rows)
         ph = best_time(ph_loop, 3) if ph_loop else None
         if ph is not None:
@@ -202,8 +218,10 @@ def speed() -> None:
     per_hand = {
         "batch, 36 cards": batch[SOT] / BATCH_HANDS,
         "batch, 52 cards": batch[Ranking.STANDARD] / BATCH_HANDS,
-        "one at a time, 36 cards": one / LOOP_HANDS,
-        "one at a time, 52 cards": one_full / LOOP_HANDS,
+        "one at a time (C), 36 cards": one / LOOP_HANDS,
+        "one at a time (C), 52 cards": one_full / LOOP_HANDS,
+        "one at a time (typed), 36": typed / LOOP_HANDS,
+        "one at a time (typed), 52": typed_full / LOOP_HANDS,
     }
     for name, ours_per_hand in per_hand.items():
         ratios = []

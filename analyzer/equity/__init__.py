@@ -12,9 +12,11 @@ to each, so the equities always add up to exactly one. Nothing is sampled.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import permutations
 from math import comb
 
 from analyzer.cards import Card, CardsLike, clean, deck_of
@@ -23,7 +25,17 @@ from analyzer.equity.tables import tables_for
 from analyzer.errors import AnalyzerError
 from analyzer.evaluator import Ranking, kernel, parse_ranking
 
-__all__ = ["EquityError", "EquityResult", "HandEquity", "equity", "equity_of_indices", "pot_tallies", "shares"]
+__all__ = [
+    "EquityError",
+    "EquityResult",
+    "HandEquity",
+    "deals_tally",
+    "equity",
+    "equity_of_indices",
+    "pot_tallies",
+    "shares",
+    "suit_classes",
+]
 
 
 class EquityError(AnalyzerError):
@@ -142,6 +154,65 @@ def pot_tallies(
         ]
     values = hand_strengths(tables, hands, board, remaining)
     return [tally(values[pot]) for pot in pots]
+
+
+def suit_classes(
+    deals: list[list[list[int]]], *, board: list[int], dead: list[int]
+) -> tuple[list[list[list[int]]], list[int]]:
+    """The deals up to a relabelling of the suits that leaves the board and the dead cards where
+    they are (such deals win and tie alike): one deal of each class and how many deals it stands for.
+
+    >>> suit_classes([[[48, 49], [44, 45]], [[50, 51], [46, 47]], [[48, 49], [44, 46]]], board=[], dead=[])
+    ([[[48, 49], [44, 45]], [[48, 49], [44, 46]]], [2, 1])
+    """
+    import numpy as np
+
+    n = len(deals[0])
+
+    def kept(cards: list[int], p: tuple[int, ...]) -> bool:
+        return {c & ~3 | p[c & 3] for c in cards} == set(cards)
+
+    perms = [p for p in permutations(range(4)) if kept(board, p) and kept(dead, p)]
+    if len(perms) == 1 or n > 5:  # nothing to share, or a key of more than 60 bits
+        return deals, [1] * len(deals)
+    cards = np.array(deals, dtype=np.int64)
+    least: np.ndarray | None = None
+    for p in perms:
+        moved = cards & ~3 | np.array(p, dtype=np.int64)[cards & 3]
+        low, high = moved.min(axis=2), moved.max(axis=2)
+        key = np.zeros(len(deals), dtype=np.int64)
+        for h in range(n):
+            key = key << 12 | low[:, h] << 6 | high[:, h]
+        least = key if least is None else np.minimum(least, key)
+    assert least is not None
+    keys, counts = np.unique(least, return_counts=True)
+    shifts = [12 * (n - 1 - h) for h in range(n)]
+    classes = [[[k >> (s + 6) & 63, k >> s & 63] for s in shifts] for k in keys.tolist()]
+    return classes, [int(c) for c in counts]
+
+
+def deals_tally(deals: list[list[list[int]]], *, board: list[int], dead: list[int], ranking: Ranking) -> Tally:
+    """The tallies of many deals of the same number of hands on one board, added up (every deal
+    has the same number of run-outs, so ``shares`` of the sum is the mean of the deals' shares).
+    Deals alike up to the suits (:func:`suit_classes`) are walked once and counted as many times;
+    the C kernel walks them all in one call where it is built."""
+    n = len(deals[0])
+    tables = tables_for(ranking)
+    pool = [c for c in tables.deck if c not in set(board) | set(dead)]
+    runouts = comb(len(pool) - 2 * n, 5 - len(board))
+    classes, weights = suit_classes(deals, board=board, dead=dead)
+    if kernel.AVAILABLE:
+        flat = bytes(c for deal in classes for hand in deal for c in hand)
+        counts = kernel.tally_deals(ranking, n, flat, board, pool, array("q", weights).tobytes()).tolist()
+        return Tally(runouts * len(deals), tuple(row[0] for row in counts), tuple(tuple(row[1:]) for row in counts))
+    wins = [0] * n
+    ties = [[0] * (n - 1) for _ in range(n)]
+    for deal, weight in zip(classes, weights, strict=True):
+        one = equity_of_indices(deal, board=board, dead=dead, ranking=ranking)
+        for h in range(n):
+            wins[h] += weight * one.wins[h]
+            ties[h] = [a + weight * b for a, b in zip(ties[h], one.ties[h], strict=True)]
+    return Tally(runouts * len(deals), tuple(wins), tuple(tuple(t) for t in ties))
 
 
 def shares(result: Tally) -> tuple[Fraction, ...]:

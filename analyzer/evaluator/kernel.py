@@ -3,8 +3,11 @@
 ``analyzer/evaluator/_kernel.c`` (built by ``setup.py`` as an optional extension) adds the
 cards' keys and reads :mod:`analyzer.evaluator.tables` in one plain loop per hand, instead of
 numpy's passes over whole columns: about ten times the hands a second. It knows no poker
-rule: the tables are built here in Python, handed over once per ranking on first use, and the
-numpy paths (:mod:`~analyzer.evaluator.batch`, :mod:`analyzer.equity.runouts`) stay the
+rule: the tables are built here in Python, handed over once per ranking on first use (where
+the kernel packs each non-flush table into a perfect hash of its multiset keys, uint16 class
+numbers of about 180 kB for 52 cards and 7 cards instead of a sparse 31 MB array that missed
+the cache on every hand: :func:`layout` says how), and the numpy paths
+(:mod:`~analyzer.evaluator.batch`, :mod:`analyzer.equity.runouts`) stay the
 reference and the fallback where there is no C compiler. ``SIXPLUS_KERNEL=0`` turns it off.
 
     >>> from analyzer.cards import clean
@@ -24,7 +27,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from analyzer.evaluator.categories import Ranking
-from analyzer.evaluator.tables import TABLES, dense_nonflush, lowest_rank
+from analyzer.evaluator.tables import TABLES, lowest_rank
 
 if TYPE_CHECKING:  # numpy is imported by the batch calls only: one hand's strength needs none
     import numpy as np
@@ -61,7 +64,10 @@ def slot(ranking: Ranking | str) -> int:
         t = TABLES[rk]
         lowest_index = (lowest_rank(rk) - 2) * 4
         keys = array("q", [k if i >= lowest_index else -1 for i, k in enumerate(t.keys)])
-        nonflush = [dense_nonflush(rk, size).tobytes() for size in (5, 6, 7)]
+        nonflush: list[bytes] = []  # each size's multiset keys (increasing) and strengths
+        for size in (5, 6, 7):
+            entries = sorted((k >> 3, v) for k, v in t.nonflush.items() if k & 7 == size)
+            nonflush += [array("I", [k for k, _ in entries]).tobytes(), array("i", [v for _, v in entries]).tobytes()]
         flush = array("i", t.flush).tobytes()
         _module().register(_SLOTS[rk], rk, keys.tobytes(), *nonflush, flush)
         _registered.add(rk)
@@ -85,6 +91,12 @@ def batch(hands: npt.NDArray[np.uint8], ranking: Ranking) -> npt.NDArray[np.int3
     return out if bad < 0 else bad
 
 
+def layout(ranking: Ranking) -> list[tuple[int, int, int, int]]:
+    """How the kernel packed the ranking's non-flush tables: (hand size, column bits, rows, cells)."""
+    result: list[tuple[int, int, int, int]] = _module().layout(slot(ranking))
+    return result
+
+
 def tally(
     ranking: Ranking, hands: list[list[int]], board: list[int], remaining: list[int], pots: list[list[int]]
 ) -> npt.NDArray[np.int64]:
@@ -96,4 +108,18 @@ def tally(
     counts = np.zeros((len(pots), n, n), dtype=np.int64)
     masks = [sum(1 << h for h in set(pot)) for pot in pots]
     _module().tally(slot(ranking), bytes(c for h in hands for c in h), bytes(board), bytes(remaining), masks, counts)
+    return counts
+
+
+def tally_deals(
+    ranking: Ranking, n: int, deals: bytes, board: list[int], pool: list[int], weights: bytes = b""
+) -> npt.NDArray[np.int64]:
+    """Many deals of ``n`` hands on one board (``deals``: each deal's ``2 n`` card indices in
+    turn), each one pot among all its hands, its run-outs dealt from ``pool`` less its own
+    cards: ``counts[h, j]`` added up over the deals (each times its int64 weight, if given), the
+    run-outs where hand ``h`` is best with ``j`` others."""
+    import numpy as np
+
+    counts = np.zeros((n, n), dtype=np.int64)
+    _module().tally_deals(slot(ranking), n, deals, bytes(board), bytes(pool), counts, weights)
     return counts

@@ -22,6 +22,7 @@ from analyzer.equity.tables import tables_for
 from analyzer.evaluator import Ranking, fast, kernel, strength_of, strengths
 from analyzer.evaluator.batch import numpy_strengths
 from analyzer.evaluator.combos import hand_blocks
+from analyzer.evaluator.tables import rank_multisets
 
 SHORT = (Ranking.STRAIGHT_OVER_TRIPS, Ranking.TRIPS_OVER_STRAIGHT)
 
@@ -58,6 +59,40 @@ def test_kernel_batch_equals_numpy_on_every_five_card_hand_of_52() -> None:
         assert np.array_equal(result, numpy_strengths(block, Ranking.STANDARD))
         total += len(block)
     assert total == 2_598_960
+
+
+def _every_multiset_without_a_flush(ranking: Ranking, size: int) -> np.ndarray:
+    """One hand for each multiset of ``size`` ranks of the ranking's deck (at most four of a
+    rank), its suits dealt round the four in turn so that no suit holds five."""
+    rows = []
+    for got, groups in rank_multisets(ranking):
+        if got != size:
+            continue
+        row, turn = [], 0
+        for rank, count in groups:
+            for _ in range(count):
+                row.append((rank - 2) * 4 + turn % 4)
+                turn += 1
+        rows.append(row)
+    return np.array(rows, dtype=np.uint8)
+
+
+@pytest.mark.parametrize("size", [5, 6, 7])
+@pytest.mark.parametrize("ranking", [*SHORT, Ranking.STANDARD])
+def test_kernel_packed_table_holds_every_rank_multiset(ranking: Ranking, size: int) -> None:
+    """The kernel packs each non-flush table by row displacement (a perfect hash of the
+    multiset keys); every multiset of the deck reads back the reference's strength, so the
+    52-card 7-card table is checked whole although its 133,784,560 hands are not dealt here."""
+    _needs_kernel()
+    hands = _every_multiset_without_a_flush(ranking, size)
+    expected = {5: (6_175, 1_278), 6: (18_395, 2_922), 7: (49_205, 6_030)}[size]
+    assert len(hands) == (expected[0] if ranking is Ranking.STANDARD else expected[1])
+    result = kernel.batch(hands, ranking)
+    assert not isinstance(result, int)
+    assert np.array_equal(result, numpy_strengths(hands, ranking))
+    assert kernel.strength_of is not None
+    for row, value in zip(hands[::97].tolist(), result[::97].tolist(), strict=True):
+        assert kernel.strength_of(row, ranking) == value == fast.strength_of(row, ranking)
 
 
 @pytest.mark.parametrize("cards", [5, 6, 7])
