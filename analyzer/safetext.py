@@ -41,6 +41,10 @@ _FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n", "＝", "＋", "－", "�
 LABEL_LIMIT = 60
 
 
+#: the characters of :data:`_CONTROL` that are ASCII, as bytes (an ASCII text's quick check)
+_ASCII_CONTROLS = bytes([*range(0x00, 0x09), *range(0x0B, 0x20), 0x7F])
+
+
 def _escape(match: re.Match[str]) -> str:
     return f"\\u{ord(match.group()):04x}"
 
@@ -55,8 +59,11 @@ def terminal(text: object, *, lines: bool = True) -> str:
     >>> terminal("a\\nb"), terminal("a\\nb", lines=False)
     ('a\\nb', 'a\\\\u000ab')
     """
+    text = str(text)
+    if lines and text.isascii() and len(text.encode("ascii").translate(None, _ASCII_CONTROLS)) == len(text):
+        return text  # nothing to escape (a quicker scan than the pattern's, for every block printed)
     pattern = _CONTROLS if lines else _CONTROLS_AND_LINES
-    return pattern.sub(_escape, str(text))
+    return pattern.sub(_escape, text)
 
 
 def json_text(value: Any) -> str:

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from analyzer.audit.night import audit_files
 from analyzer.audit.report import ledger_csv, problems_csv
@@ -98,3 +100,13 @@ def test_csv_exports_hold_no_formula_and_no_control(tmp_path: Path) -> None:
                 if re.fullmatch(r"-?\d+", value):
                     continue  # a number written as a number
                 assert not value.lstrip(" \u3000").startswith(FORMULA) or value.startswith("'"), value
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.characters(max_codepoint=0x7F)) | st.text())
+def test_terminal_quick_ascii_check_escapes_what_the_pattern_escapes(text: str) -> None:
+    """The quick check for an ASCII text with nothing to escape gives what the pattern gives."""
+    from analyzer.safetext import _CONTROLS, _escape
+
+    assert terminal(text) == _CONTROLS.sub(_escape, text)
+    assert terminal(text + "\x1b\n\x7f") == _CONTROLS.sub(_escape, text) + "\\u001b\n\\u007f"
