@@ -29,7 +29,7 @@ import numpy as np
 from analyzer.cards import CardsLike, clean, deck_of
 from analyzer.equity import EquityError
 from analyzer.evaluator import Ranking
-from analyzer.evaluator.omaha import NO_LOW_KEY, omaha_high_batch, omaha_low_batch
+from analyzer.evaluator.omaha_batch import NO_LOW_KEY, omaha_high_batch, omaha_low_batch
 from analyzer.i18n import _
 
 #: the most run-outs enumerated (the flop heads-up and three-way are well inside)

@@ -19,7 +19,8 @@ import numpy as np
 from analyzer.audit.hand import audit_hand
 from analyzer.evaluator import Ranking, strengths
 from analyzer.evaluator.lowball import omaha_low
-from analyzer.evaluator.omaha import omaha_high, omaha_high_batch, omaha_low_batch
+from analyzer.evaluator.omaha import omaha_high
+from analyzer.evaluator.omaha_batch import omaha_high_batch, omaha_low_batch
 from analyzer.ruleset import load_rules
 from analyzer.simulate import simulate
 

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from analyzer.cards import Card, clean
 from analyzer.evaluator import Ranking, words_of
 from analyzer.evaluator.lowball import low_ranks, low_words, omaha_low
-from analyzer.evaluator.omaha import NO_LOW_KEY, best_high_cards, omaha_high, omaha_high_batch, omaha_low_batch
+from analyzer.evaluator.omaha import best_high_cards, omaha_high
+from analyzer.evaluator.omaha_batch import NO_LOW_KEY, omaha_high_batch, omaha_low_batch
 from analyzer.evaluator.omaha_reference import reference_high, reference_low
 
 
