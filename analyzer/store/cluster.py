@@ -38,7 +38,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import polars as pl
 
@@ -55,6 +55,8 @@ from analyzer.store.store import Store, scan_files
 CONNECT_SECONDS = 20
 #: part files a statistics task aggregates (fewer, larger tasks: a task costs the scheduler ~1 ms)
 FILES_A_TASK = 8
+T = TypeVar("T")
+R = TypeVar("R")
 _LOCAL = re.compile(r"local(?::(\d+))?")
 _TCP = re.compile(r"(?:tcp|tls)://[^\s/:]+:\d+")
 
@@ -144,6 +146,36 @@ class Cluster:
 
     def _submit(self, shared: Context, task: Task, import_id: str) -> Any:
         return self.client.submit(run_with, shared, task, key=f"sixplus-import-{import_id}-{task.number:06d}")
+
+    # -- the all-in pass ----------------------------------------------------------------
+    def ordered(self, work: Callable[[T], R], tasks: Iterable[T]) -> Iterator[R]:
+        """``work`` over ``tasks`` on the workers, a few a worker in flight, results in task
+        order (a :class:`analyzer.store.pool.TaskMap`: the all-in pass's tasks, each worker
+        keeping its cache of the distinct all-ins it computed)."""
+        from distributed import as_completed
+
+        with self._faults():
+            queue = iter(tasks)
+            running = as_completed()  # type: ignore[no-untyped-call]
+            numbers: dict[Any, int] = {}
+            for number, task in enumerate(islice(queue, 2 * self.workers + 2)):
+                future = self.client.submit(work, task, pure=False)
+                numbers[future.key] = number
+                running.add(future)  # type: ignore[no-untyped-call]
+            submitted = len(numbers)
+            waiting: dict[int, R] = {}
+            expected = 0
+            for future in running:
+                waiting[numbers.pop(future.key)] = future.result()
+                future.release()
+                for task in islice(queue, 1):
+                    following = self.client.submit(work, task, pure=False)
+                    numbers[following.key] = submitted
+                    submitted += 1
+                    running.add(following)  # type: ignore[no-untyped-call]
+                while expected in waiting:
+                    yield waiting.pop(expected)
+                    expected += 1
 
     # -- statistics: sums of counts --------------------------------------------------
     def aggregate(

@@ -34,8 +34,8 @@ from analyzer.observed import COUNT_KEYS, counts
 from analyzer.ruleset import RuleSet, load_rules
 from analyzer.simulate import simulate
 from analyzer.stats.query import summary
+from analyzer.store import allin_pass, importer
 from analyzer.store import cluster as clusters
-from analyzer.store import importer
 from analyzer.store.allin_pass import fill_allin_ev, missing
 from analyzer.store.importer import import_paths
 from analyzer.store.schema import TABLES
@@ -58,13 +58,16 @@ def on() -> Iterator[clusters.Cluster]:
 
 @pytest.fixture(scope="module")
 def stores(tmp_path_factory: pytest.TempPathFactory, on: clusters.Cluster) -> tuple[Store, Store]:
-    """Every sample night imported twice: here (one process) and on the cluster, each with its all-in pass."""
+    """Every sample night imported twice: here (one process) and on the cluster, each with its
+    all-in pass (the cluster's on its workers, in tasks of a few hands)."""
     folder = tmp_path_factory.mktemp("stores")
     local, remote = Store(folder / "local"), Store(folder / "cluster")
     import_paths([SAMPLES], local, workers=1, chunk_bytes=CHUNK)
     import_paths([SAMPLES], remote, runner=on, chunk_bytes=CHUNK)
-    for store in (local, remote):
-        fill_allin_ev(store, workers=1)
+    fill_allin_ev(local, workers=1)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(allin_pass, "TASK_HANDS", 7)  # several tasks, their results taken in order
+        assert fill_allin_ev(remote, runner=on.ordered) > 3 * 7  # the equities computed on the workers
     return local, remote
 
 
