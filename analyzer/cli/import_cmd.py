@@ -7,6 +7,7 @@ import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -15,8 +16,11 @@ from analyzer.cli.inputs import FORMATS_HELP
 from analyzer.cli.progress import tqdm_bar
 from analyzer.i18n import Join, _, f_, fn_, msg, nmsg
 from analyzer.store.allin_pass import fill_allin_ev
-from analyzer.store.importer import FileReport, ImportReport, Runner, import_paths
+from analyzer.store.importer import FileReport, ImportReport, import_paths
 from analyzer.store.store import Store
+
+if TYPE_CHECKING:
+    from analyzer.store.cluster import Cluster
 
 
 @click.command("import", epilog=FORMATS_HELP)
@@ -52,19 +56,20 @@ def command(
     hands rejected, or a violation or unreadable hand found; 2: no hand could be read.
 
     With --cluster the tasks run on Dask (each writes its own part of the store; the store
-    must be on a disk every worker sees); the all-in equity pass runs here. A store has one
+    must be on a disk every worker sees); the all-in equities are computed there too. A store has one
     writer: a second import into it stops with one line and changes nothing.
 
     Example: sixplus import night1.txt night2.csv --store ~/poker/store
     """
     with user_errors():
         store = _shared(Store(store_dir), cluster)
-        with store.locked():  # from the first write to the equity pass's last commit
-            with _runner(cluster) as runner:
-                report = import_paths(
-                    list(paths), store, workers=workers, format=format_name, progress=tqdm_bar, runner=runner
-                )
-            equity_hands = 0 if no_equity else fill_allin_ev(store, workers=workers, progress=tqdm_bar)
+        # the lock held from the first write to the equity pass's last commit
+        with store.locked(), _runner(cluster) as runner:
+            report = import_paths(
+                list(paths), store, workers=workers, format=format_name, progress=tqdm_bar, runner=runner
+            )
+            equity = runner.ordered if runner else None
+            equity_hands = 0 if no_equity else fill_allin_ev(store, workers=workers, progress=tqdm_bar, runner=equity)
     if as_json:
         for f in report.files:
             click.echo(json.dumps(_file_json(f), ensure_ascii=False))
@@ -87,7 +92,7 @@ def _shared(store: Store, cluster: str | None) -> Store:
 
 
 @contextmanager
-def _runner(cluster: str | None) -> Iterator[Runner | None]:
+def _runner(cluster: str | None) -> Iterator[Cluster | None]:
     """The Dask cluster ``--cluster`` names, or none (the local pool)."""
     if cluster is None:
         yield None

@@ -25,7 +25,7 @@ from analyzer.evaluator import Ranking
 from analyzer.ruleset import load_rules
 from analyzer.stats.allin import OMAHA_GAMES, AllInPot, adjusted, omaha_shares
 from analyzer.store.bars import Bars, progress_bar
-from analyzer.store.pool import ordered_map, worker_count
+from analyzer.store.pool import TaskMap, ordered_map, worker_count
 from analyzer.store.schema import ALLIN_EV, EV_KEYS
 from analyzer.store.store import Store, Transaction
 from parsers.record import Street
@@ -77,8 +77,11 @@ def _is_omaha(rules: str) -> bool:
         return False
 
 
-def fill_allin_ev(store: Store, *, workers: int | None = None, progress: Bars | None = None) -> int:
+def fill_allin_ev(
+    store: Store, *, workers: int | None = None, progress: Bars | None = None, runner: TaskMap | None = None
+) -> int:
     """Compute and store the adjusted results of every all-in still without one; returns hands done.
+    ``runner`` computes the tasks elsewhere (a Dask cluster's workers); by default a local pool does.
 
     Results are committed every :data:`COMMIT_HANDS` hands, so a long pass that is stopped
     keeps what it finished.
@@ -101,7 +104,8 @@ def fill_allin_ev(store: Store, *, workers: int | None = None, progress: Bars | 
     with store.writing() as tx:
         pending = 0
         count = 1 if total <= TASK_HANDS else worker_count(workers)  # a small pass: no pool to start
-        for task, results in enumerate(ordered_map(_adjust_ordered, tasks, workers=count)):
+        computed = runner(_adjust_ordered, tasks) if runner else ordered_map(_adjust_ordered, tasks, workers=count)
+        for task, results in enumerate(computed):
             rows = results.join(keys[(task,)], on=["hand_id", "player"], how="left").select(ALLIN_EV.names)
             tx.batch().write({"allin_ev": rows.to_arrow().cast(ALLIN_EV)})
             done = results.select("hand_id").n_unique()

@@ -12,6 +12,12 @@ object stores do not have atomically.
 * **Import** (:meth:`Cluster.map`, an :class:`analyzer.store.importer.Runner`): the tasks
   of :func:`analyzer.store.importer.plan_lazily`, a few per worker in flight, each writing
   its own part and returning ids and counts; the writer here takes them in task order.
+  No hand ids travel to the workers (a store of a hundred million hands has gigabytes of
+  them): the writer here drops what the store or an earlier task holds, rewriting the rare
+  part that holds such a hand (removing one that holds nothing else), so a task's context
+  is a few bytes and goes with each task (nothing scattered that a dying worker could take
+  with it). The price: hands already stored are parsed and audited again before they are
+  dropped, which only an import that overlaps the store pays.
   A worker that dies mid-task has its task run again by Dask (a retry writes a part of its
   own name; only the part of the result taken is committed). A lost scheduler stops the
   import with one line (:class:`ClusterError`), and the store stays as it was.
@@ -23,6 +29,7 @@ object stores do not have atomically.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import logging
 import re
@@ -31,7 +38,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import polars as pl
 
@@ -48,6 +55,8 @@ from analyzer.store.store import Store, scan_files
 CONNECT_SECONDS = 20
 #: part files a statistics task aggregates (fewer, larger tasks: a task costs the scheduler ~1 ms)
 FILES_A_TASK = 8
+T = TypeVar("T")
+R = TypeVar("R")
 _LOCAL = re.compile(r"local(?::(\d+))?")
 _TCP = re.compile(r"(?:tcp|tls)://[^\s/:]+:\d+")
 
@@ -112,7 +121,10 @@ class Cluster:
         from distributed import as_completed
 
         with self._faults():
-            shared = self.client.scatter(context, broadcast=True, hash=False)  # the store's ids: once a worker
+            # no ids travel: the store's ids stay here (the writer's seen sets, seeded from the
+            # store), and each task gets the small context inline (scattered data would die with
+            # the last worker holding it: a worker killed on a cluster of one lost every task)
+            shared = dataclasses.replace(context, known=frozenset(), prints=frozenset())
             queue = iter(tasks)
             window = 2 * self.workers + 2
             running = as_completed()  # type: ignore[no-untyped-call]
@@ -132,8 +144,38 @@ class Cluster:
                     expected += 1
             assert not waiting, f"tasks never finished: {sorted(waiting)[:5]}"
 
-    def _submit(self, shared: Any, task: Task, import_id: str) -> Any:
+    def _submit(self, shared: Context, task: Task, import_id: str) -> Any:
         return self.client.submit(run_with, shared, task, key=f"sixplus-import-{import_id}-{task.number:06d}")
+
+    # -- the all-in pass ----------------------------------------------------------------
+    def ordered(self, work: Callable[[T], R], tasks: Iterable[T]) -> Iterator[R]:
+        """``work`` over ``tasks`` on the workers, a few a worker in flight, results in task
+        order (a :class:`analyzer.store.pool.TaskMap`: the all-in pass's tasks, each worker
+        keeping its cache of the distinct all-ins it computed)."""
+        from distributed import as_completed
+
+        with self._faults():
+            queue = iter(tasks)
+            running = as_completed()  # type: ignore[no-untyped-call]
+            numbers: dict[Any, int] = {}
+            for number, task in enumerate(islice(queue, 2 * self.workers + 2)):
+                future = self.client.submit(work, task, pure=False)
+                numbers[future.key] = number
+                running.add(future)  # type: ignore[no-untyped-call]
+            submitted = len(numbers)
+            waiting: dict[int, R] = {}
+            expected = 0
+            for future in running:
+                waiting[numbers.pop(future.key)] = future.result()
+                future.release()
+                for task in islice(queue, 1):
+                    following = self.client.submit(work, task, pure=False)
+                    numbers[following.key] = submitted
+                    submitted += 1
+                    running.add(following)  # type: ignore[no-untyped-call]
+                while expected in waiting:
+                    yield waiting.pop(expected)
+                    expected += 1
 
     # -- statistics: sums of counts --------------------------------------------------
     def aggregate(
@@ -193,13 +235,23 @@ class Cluster:
             raise ClusterError(
                 f"cluster {self.address}: every worker that ran {task} died (out of memory?); the store is as it was"
             ) from None
-        except (CommClosedError, FutureCancelledError, OSError, TimeoutError) as error:
-            if not self.client.status == "running" or isinstance(error, (CommClosedError, FutureCancelledError)):
-                raise ClusterError(
-                    f"cluster {self.address}: lost the scheduler; the store is as it was: "
-                    "run the command again once the cluster is back"
-                ) from None
+        except FutureCancelledError as error:
+            if error.reason == "scheduler-connection-lost" or self.client.status != "running":
+                raise self._lost() from None
+            raise ClusterError(
+                f"cluster {self.address}: the scheduler cancelled task {error.key} ({error.reason}); "
+                "the store is as it was: run the command again"
+            ) from None
+        except (CommClosedError, OSError, TimeoutError) as failure:
+            if isinstance(failure, CommClosedError) or self.client.status != "running":
+                raise self._lost() from None
             raise
+
+    def _lost(self) -> ClusterError:
+        return ClusterError(
+            f"cluster {self.address}: lost the scheduler; the store is as it was: "
+            "run the command again once the cluster is back"
+        )
 
 
 def _aggregate(
@@ -275,6 +327,9 @@ def _connect(address: Address) -> Iterator[Cluster]:
             threads_per_worker=1,
             processes=True,
             dashboard_address=None,
+            # its health and metrics routes on a free port of this host, not 8787 (a second
+            # cluster on the machine would warn and move)
+            scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
             silence_logs=logging.ERROR,
         )
         try:

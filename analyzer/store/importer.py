@@ -463,11 +463,11 @@ def import_paths(
     reports = {item.name: FileReport(item.name) for item in found}
     with store.writing() as tx:
         tx.add_presum()  # a store of an older version: its batches get their pre-summed rows
-        known = frozenset(store.hand_ids())
-        prints = frozenset(store.fingerprints())
-        context = Context(audit, rules_for, tx.id, known, prints, str(tx.staging))
-        seen: set[str] = set()
-        seen_prints: set[str] = set()
+        # the store's ids and fingerprints: the writer's (a hand a task stored that the store
+        # has is dropped here); the local pool's workers get them too, and skip such hands
+        # (a cluster's get none: see analyzer.store.cluster)
+        seen, seen_prints = store.hand_ids(), store.fingerprints()
+        context = Context(audit, rules_for, tx.id, frozenset(seen), frozenset(seen_prints), str(tx.staging))
         total = sum(_file_size(i.name) for i in found if isinstance(i, InputFile) and not i.member)
         bar = progress_bar(total, unit="B", desc="import", bars=progress)
 
@@ -501,7 +501,7 @@ class Runner(Protocol):
 
 def _take(result: ChunkResult, report: FileReport, seen: set[str], seen_prints: set[str], tx: Transaction) -> None:
     """Count a task's hands where they went, and add its part to the transaction (without the
-    hands an earlier task of this import stored: the first in task order keeps a hand)."""
+    hands the store or an earlier task of this import holds: the first in task order keeps a hand)."""
     if result.error is not None:
         report.error = result.error
         return
@@ -519,6 +519,9 @@ def _take(result: ChunkResult, report: FileReport, seen: set[str], seen_prints: 
             report.verdicts[verdict] += 1
     report.duplicate += len(repeated)
     part = result.part
+    if part is not None and len(repeated) == len(result.ids):  # every hand stored before: no part to read
+        shutil.rmtree(tx.staging / part.name, ignore_errors=True)
+        part = None
     if part is not None and repeated:
         part = _without(tx.staging / part.name, part, repeated)
     if part is not None:

@@ -19,10 +19,17 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 T = TypeVar("T")
 R = TypeVar("R")
+
+
+class TaskMap(Protocol):
+    """Runs ``work`` over ``tasks`` elsewhere (a Dask cluster: :meth:`analyzer.store.cluster.Cluster.ordered`),
+    results in task order, as :func:`ordered_map` does on local processes."""
+
+    def __call__(self, work: Callable[[T], R], tasks: Iterable[T]) -> Iterator[R]: ...
 
 
 def worker_count(workers: int | None) -> int:

@@ -34,6 +34,7 @@ from analyzer.observed import COUNT_KEYS, counts
 from analyzer.ruleset import RuleSet, load_rules
 from analyzer.simulate import simulate
 from analyzer.stats.query import summary
+from analyzer.store import allin_pass, importer
 from analyzer.store import cluster as clusters
 from analyzer.store.allin_pass import fill_allin_ev, missing
 from analyzer.store.importer import import_paths
@@ -46,6 +47,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "sample_histories"
 CHUNK = 60_000  # small tasks: each sample file of native JSON Lines is cut in several
 BIN = Path(sys.executable).parent
+READY_SECONDS = 300  # for a scheduler and a worker to start (a limit, not a wait)
 
 
 @pytest.fixture(scope="module")
@@ -56,13 +58,16 @@ def on() -> Iterator[clusters.Cluster]:
 
 @pytest.fixture(scope="module")
 def stores(tmp_path_factory: pytest.TempPathFactory, on: clusters.Cluster) -> tuple[Store, Store]:
-    """Every sample night imported twice: here (one process) and on the cluster, each with its all-in pass."""
+    """Every sample night imported twice: here (one process) and on the cluster, each with its
+    all-in pass (the cluster's on its workers, in tasks of a few hands)."""
     folder = tmp_path_factory.mktemp("stores")
     local, remote = Store(folder / "local"), Store(folder / "cluster")
     import_paths([SAMPLES], local, workers=1, chunk_bytes=CHUNK)
     import_paths([SAMPLES], remote, runner=on, chunk_bytes=CHUNK)
-    for store in (local, remote):
-        fill_allin_ev(store, workers=1)
+    fill_allin_ev(local, workers=1)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(allin_pass, "TASK_HANDS", 7)  # several tasks, their results taken in order
+        assert fill_allin_ev(remote, runner=on.ordered) > 3 * 7  # the equities computed on the workers
     return local, remote
 
 
@@ -125,6 +130,26 @@ def test_the_cli_joins_a_running_scheduler_for_stats(stores: tuple[Store, Store]
         assert _rounded(json.loads(there.stdout)) == _rounded(json.loads(here.stdout))
 
 
+def test_the_cli_counts_frequencies_on_a_cluster_of_two_equal_to_the_local_count(
+    stores: tuple[Store, Store], on: clusters.Cluster
+) -> None:
+    _, remote = stores
+    address = on.client.scheduler.address
+    assert len(on.client.scheduler_info(n_workers=-1)["workers"]) == 2
+    for options in ([], ["--position", "BTN"]):
+        command = ["frequencies", "--store", str(remote.root), "--json", *options]
+        here = CliRunner().invoke(cli, command)
+        there = CliRunner().invoke(cli, [*command, "--cluster", address])
+        assert (here.exit_code, there.exit_code) == (0, 0), there.stderr
+        mine, theirs = json.loads(here.stdout), json.loads(there.stdout)
+        assert len(mine["comparisons"]) >= 2
+        assert mine["comparisons"][0]["lines"][0]["total"] > 0
+        assert theirs == mine  # counts added up on the cluster: integers, the same exact comparisons
+    text = CliRunner().invoke(cli, ["frequencies", "--store", str(remote.root), "--cluster", address])
+    assert text.exit_code == 0
+    assert text.stdout == CliRunner().invoke(cli, ["frequencies", "--store", str(remote.root)]).stdout
+
+
 def _rounded(value: object) -> object:
     """Floats to 9 significant digits (a cluster adds float sums in another order), rows in
     one order (a player's sessions in two currencies share a number: their order is free)."""
@@ -169,6 +194,79 @@ def test_a_worker_killed_mid_task_has_its_task_run_again_and_each_hand_is_stored
     for name in TABLES:
         assert table(killed, name).equals(table(clean, name)), name
     assert not list((killed.root / "staging").iterdir())  # the dead run's half part went with the staging area
+
+
+def _night(tmp_path: Path, name: str, records: list[HandRecord]) -> Path:
+    path = tmp_path / name
+    path.write_text(native.write(records), encoding="utf-8")
+    return path
+
+
+@dataclass(frozen=True)
+class NoIdsOnWorkers:
+    """The real audit, on a worker that checks it was given no stored hand ids (the writer keeps them)."""
+
+    def __call__(self, record: HandRecord, rules: RuleSet) -> HandAudit:
+        context = importer._worker["context"]
+        if context.known or context.prints:
+            raise AssertionError(f"{len(context.known)} ids shipped to a worker")  # an unreadable verdict
+        return audit_hand(record, rules)
+
+
+def test_hands_the_store_holds_are_dropped_by_the_writer_and_no_id_travels_to_the_workers(
+    tmp_path: Path, on: clusters.Cluster
+) -> None:
+    records = list(simulate(load_rules("shortdeck"), hands=240, players=6, seed=21, prefix="s"))
+    first, night = _night(tmp_path, "first.jsonl", records[:100]), _night(tmp_path, "night.jsonl", records)
+    remote, local = Store(tmp_path / "cluster"), Store(tmp_path / "local")
+    for store in (remote, local):
+        import_paths([first], store, workers=1)
+    report = import_paths([night], remote, runner=on, chunk_bytes=10_000, audit=NoIdsOnWorkers())
+    mine = import_paths([night], local, workers=1, chunk_bytes=10_000)
+    assert (report.stored, report.duplicate, report.rejected) == (mine.stored, mine.duplicate, 0) == (140, 100, 0)
+    assert report.verdicts == mine.verdicts and not report.verdicts["unreadable"]
+    for name in TABLES:
+        assert table(remote, name).equals(table(local, name)), name
+    ids = table(remote, "hands")["hand_id"]
+    assert ids.n_unique() == ids.len() == 240
+    assert not list((remote.root / "staging").iterdir())  # the parts of stored hands only went with it
+
+
+def test_two_tasks_with_overlapping_hands_store_each_hand_once_the_first_in_file_order(
+    tmp_path: Path, on: clusters.Cluster
+) -> None:
+    records = list(simulate(load_rules("shortdeck"), hands=240, players=6, seed=22, prefix="o"))
+    a, b = _night(tmp_path, "a.jsonl", records[:160]), _night(tmp_path, "b.jsonl", records[80:])
+    remote, local = Store(tmp_path / "cluster"), Store(tmp_path / "local")
+    report = import_paths([a, b], remote, runner=on, chunk_bytes=10_000)
+    mine = import_paths([a, b], local, workers=1, chunk_bytes=10_000)
+    assert [(f.stored, f.duplicate) for f in report.files] == [(160, 0), (80, 80)]
+    assert [(f.stored, f.duplicate) for f in mine.files] == [(160, 0), (80, 80)]
+    for name in TABLES:
+        assert table(remote, name).equals(table(local, name)), name
+    hands = table(remote, "hands")
+    assert hands["hand_id"].n_unique() == hands.height == 240
+    first_b = hands.filter(pl.col("hand_id") == records[80].hand_id)
+    assert first_b["file"].to_list() == [str(a)]  # the overlap kept from the first file
+
+
+def test_a_worker_killed_on_a_cluster_of_one_has_its_task_run_again(tmp_path: Path) -> None:
+    """With one worker nothing may live only on the worker that dies (the task's context once did:
+    its loss was reported as a lost scheduler)."""
+    records = list(simulate(load_rules("shortdeck"), hands=120, players=6, seed=23, prefix="one"))
+    night = _night(tmp_path, "night.jsonl", records)
+    marker = tmp_path / "killed.pid"
+    with clusters.connect("local:1") as one:
+        report = import_paths(
+            [night],
+            Store(tmp_path / "s"),
+            runner=one,
+            chunk_bytes=10_000,
+            audit=KillOnce(str(marker), records[70].hand_id),
+        )
+    assert marker.exists()
+    assert (report.stored, report.duplicate, report.rejected) == (120, 0, 0)
+    assert table(Store(tmp_path / "s"), "hands")["hand_id"].to_list() == [r.hand_id for r in records]
 
 
 def test_a_second_import_into_a_store_being_written_is_refused_in_one_line(tmp_path: Path) -> None:
@@ -248,6 +346,7 @@ def test_a_lost_scheduler_stops_the_import_in_one_line_and_leaves_the_store_as_i
         env=env,
     )
     try:
+        _wait_until_ready(f"tcp://127.0.0.1:{port}")
 
         def kill_when_parts_appear() -> None:
             deadline = time.monotonic() + 240
@@ -276,6 +375,17 @@ def test_a_lost_scheduler_stops_the_import_in_one_line_and_leaves_the_store_as_i
     )
     assert (root / "manifest.json").read_text() == before
     assert Store(root).scan("hands").select(pl.len()).collect().item() == 6
+
+
+def _wait_until_ready(address: str) -> None:
+    """Until the scheduler answers and a worker has joined it: on a loaded machine, starting
+    them can outlast the import's own connect timeout (CONNECT_SECONDS), which is what the
+    test once tripped on instead of the loss it is about. A generous limit: it costs only
+    when the machine is slow."""
+    from distributed import Client
+
+    with Client(address, timeout=READY_SECONDS) as client:  # type: ignore[no-untyped-call]
+        client.wait_for_workers(1, timeout=READY_SECONDS)
 
 
 def _first_store(tmp_path: Path) -> Path:
