@@ -16,7 +16,7 @@ from pathlib import Path
 import streamlit as st
 
 from analyzer.audit.night import NightAudit, audit_files
-from analyzer.i18n import _, f_
+from analyzer.i18n import _, f_, render
 from dashboards import cache, context, viewmodel
 from dashboards.context import Context
 from dashboards.loading import (  # where the sample night is; the tests and pages read these here
@@ -124,7 +124,7 @@ def night(ctx: Context | None = None, *, notice: bool = True) -> Night | None:
         found = Night(word(SOURCES, kind), loaded, audit, ctx.rules, (kind, named))
     if notice and found is not None and found.loaded.issues:
         first = found.loaded.issues[0]
-        st.warning(viewmodel.night_notice(len(found.loaded.issues), md(first.message)))
+        st.warning(viewmodel.night_notice(len(found.loaded.issues), md(render(first.message))))
     return found
 
 

@@ -9,6 +9,10 @@ of all, counted while reading (a member's declared size is not trusted).
 Every file ends in one place: read (hands and rejected hands, each rejection naming its
 line), a PokerNow ledger, or an issue saying in one line what was wrong with it. One bad
 file never stops the others.
+
+An issue's sentence is a lazy :class:`~analyzer.i18n.Msg`, rendered at the edge with
+:func:`analyzer.i18n.render`: a :class:`Loaded` is kept across page runs (the shared cache,
+the session's upload), and the reader may switch language without uploading again.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
+from analyzer.i18n import Msg, msg, nmsg
 from parsers.buyins import BuyIns, parse_buyins
 from parsers.buyins import sniff as sniff_buyins
 from parsers.errors import HandHistoryError, ParseError
@@ -59,10 +64,14 @@ class Upload:
 
 @dataclass(frozen=True, slots=True)
 class FileIssue:
-    """A file (or archive member) that gave no hands, and why, in one line."""
+    """A file (or archive member) that gave no hands, and why, in one line.
+
+    ``message`` is a lazy message (render it with :func:`analyzer.i18n.render`), or the one-line
+    error of the parsers as they gave it (``parsers/`` speaks English and imports no catalog).
+    """
 
     file: str
-    message: str
+    message: Msg | str
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,22 +110,13 @@ def unpack(uploads: Iterable[Upload], *, limits: Limits = LIMITS) -> Unpacked:
     for upload in uploads:
         if not is_zip(upload):
             if len(files) >= limits.files:
-                issues.append(FileIssue(upload.name, f"{upload.name}: not read: more than {limits.files} files"))
+                issues.append(FileIssue(upload.name, _too_many(upload.name, limits.files)))
                 continue
             if len(upload.data) > limits.file_bytes:
-                issues.append(
-                    FileIssue(
-                        upload.name, f"{upload.name}: not read: larger than {_mb(limits.file_bytes)}{IMPORT_HINT}"
-                    )
-                )
+                issues.append(FileIssue(upload.name, _too_large(upload.name, limits.file_bytes)))
                 continue
             if total + len(upload.data) > limits.total_bytes:
-                issues.append(
-                    FileIssue(
-                        upload.name,
-                        f"{upload.name}: not read: the upload exceeds {_mb(limits.total_bytes)}{IMPORT_HINT}",
-                    )
-                )
+                issues.append(FileIssue(upload.name, _upload_exceeds(upload.name, limits.total_bytes)))
                 continue
             files.append(upload)
             total += len(upload.data)
@@ -128,11 +128,46 @@ def unpack(uploads: Iterable[Upload], *, limits: Limits = LIMITS) -> Unpacked:
 
 
 #: what a file over a limit says: where such a file can go instead
-IMPORT_HINT = "; import it with sixplus import FILE --store DIR, then open the store (sixplus dashboard --store DIR)"
+IMPORT = msg("import it with sixplus import FILE --store DIR, then open the store (sixplus dashboard --store DIR)")
+#: the hint as it ends an English refusal
+IMPORT_HINT = "; " + IMPORT.id
 
 
-def _mb(n: int) -> str:
-    return f"{n / MB:g} MB"
+def _mb(n: int) -> int | float:
+    """Bytes in MB, a whole number when whole (the message adds the locale's separators)."""
+    return n // MB if n % MB == 0 else n / MB
+
+
+def _too_many(file: str, most: int) -> Msg:
+    return nmsg("{file}: not read: more than {n} file", "{file}: not read: more than {n} files", most, file=file)
+
+
+def _too_large(file: str, most: int) -> Msg:
+    return msg("{file}: not read: larger than {size} MB; {hint}", file=file, size=_mb(most), hint=IMPORT)
+
+
+def _too_large_unpacked(file: str, most: int) -> Msg:
+    return msg("{file}: not read: larger than {size} MB unpacked; {hint}", file=file, size=_mb(most), hint=IMPORT)
+
+
+def _upload_exceeds(file: str, most: int) -> Msg:
+    return msg("{file}: not read: the upload exceeds {size} MB; {hint}", file=file, size=_mb(most), hint=IMPORT)
+
+
+def _upload_exceeds_unpacked(file: str, most: int) -> Msg:
+    return msg(
+        "{file}: not read: the upload exceeds {size} MB unpacked; {hint}", file=file, size=_mb(most), hint=IMPORT
+    )
+
+
+def _lists_too_many(file: str, declared: int) -> Msg:
+    return nmsg(
+        "{file}: not opened: it lists {n} member, more than {most}",
+        "{file}: not opened: it lists {n} members, more than {most}",
+        declared,
+        file=file,
+        most=MAX_ENTRIES,
+    )
 
 
 #: the central directory of an archive may list at most this many entries (each costs
@@ -177,27 +212,29 @@ def _unzip(upload: Upload, limits: Limits, *, room: int, total: int) -> tuple[li
     upload's total, members refused included, and so does every member against the count."""
     name = upload.name
     if len(upload.data) > limits.zip_bytes:
-        return [], [FileIssue(name, f"{name}: not opened: the archive is larger than {_mb(limits.zip_bytes)}")], total
+        reason = msg("{file}: not opened: the archive is larger than {size} MB", file=name, size=_mb(limits.zip_bytes))
+        return [], [FileIssue(name, reason)], total
     declared = _entries(upload.data)
     if declared is not None and declared >= min(MAX_ENTRIES, 0xFFFF):
         return (
             [],
-            [FileIssue(name, f"{name}: not opened: it lists {declared:,} members, more than {MAX_ENTRIES:,}")],
+            [FileIssue(name, _lists_too_many(name, declared))],
             total,
         )
     try:
         archive = zipfile.ZipFile(io.BytesIO(upload.data))
     except (zipfile.BadZipFile, OSError, ValueError, EOFError) as error:
-        return [], [FileIssue(name, f"{name}: not a readable zip archive ({str(error)[:80]})")], total
+        reason = msg("{file}: not a readable zip archive ({error})", file=name, error=str(error)[:80])
+        return [], [FileIssue(name, reason)], total
     files: list[Upload] = []
     issues: list[FileIssue] = []
     untold = 0
     counted = 0
 
-    def refuse(label: str, message: str) -> None:
+    def refuse(label: str, message: Msg) -> None:
         nonlocal untold
         if len(issues) < MAX_ISSUES:
-            issues.append(FileIssue(label, f"{label}: {message}"))
+            issues.append(FileIssue(label, message))
         else:
             untold += 1
 
@@ -211,41 +248,52 @@ def _unzip(upload: Upload, limits: Limits, *, room: int, total: int) -> tuple[li
                 continue
             counted += 1
             if counted > room:
-                refuse(label, f"not read: more than {limits.files} files")
+                refuse(label, _too_many(label, limits.files))
                 continue
             if not _safe_member(member):
-                refuse(label, "refused: a path outside the archive's folder")
+                refuse(label, msg("{file}: refused: a path outside the archive's folder", file=label))
                 continue
             if info.flag_bits & 0x1:
-                refuse(label, "not read: the member is encrypted")
+                refuse(label, msg("{file}: not read: the member is encrypted", file=label))
                 continue
             if member.lower().endswith(".zip"):
-                refuse(label, "not read: archives inside archives are not opened")
+                refuse(label, msg("{file}: not read: archives inside archives are not opened", file=label))
                 continue
             if n in overlapping:
-                refuse(label, "refused: its bytes overlap another member's (a damaged or hostile archive)")
+                refuse(
+                    label,
+                    msg(
+                        "{file}: refused: its bytes overlap another member's (a damaged or hostile archive)", file=label
+                    ),
+                )
                 continue
             if info.file_size > limits.file_bytes:
-                refuse(label, f"not read: larger than {_mb(limits.file_bytes)} unpacked{IMPORT_HINT}")
+                refuse(label, _too_large_unpacked(label, limits.file_bytes))
                 continue
             left = limits.total_bytes - total
             if left <= 0:
-                refuse(label, f"not read: the upload exceeds {_mb(limits.total_bytes)} unpacked{IMPORT_HINT}")
+                refuse(label, _upload_exceeds_unpacked(label, limits.total_bytes))
                 continue
             data = _read_member(archive, info, min(limits.file_bytes, left) + 1)
             if data is None:
-                refuse(label, "not read: the member is damaged")
+                refuse(label, msg("{file}: not read: the member is damaged", file=label))
                 continue
             total += len(data)  # what was unpacked counts, whether the member is kept or not
             if len(data) > limits.file_bytes:
-                refuse(label, f"not read: larger than {_mb(limits.file_bytes)} unpacked{IMPORT_HINT}")
+                refuse(label, _too_large_unpacked(label, limits.file_bytes))
                 continue
             if total > limits.total_bytes:
-                refuse(label, f"not read: the upload exceeds {_mb(limits.total_bytes)} unpacked{IMPORT_HINT}")
+                refuse(label, _upload_exceeds_unpacked(label, limits.total_bytes))
                 continue
             files.append(Upload(label, data))
     if untold:
-        issues.append(FileIssue(name, f"{name}: {untold:,} more members not read (the reasons above)"))
+        more = nmsg(
+            "{file}: {n} more member not read (the reasons above)",
+            "{file}: {n} more members not read (the reasons above)",
+            untold,
+            file=name,
+        )
+        issues.append(FileIssue(name, more))
     return files, issues, total
 
 
@@ -295,7 +343,9 @@ def read_one(upload: Upload) -> ParsedFile | Ledger | BuyIns | FileIssue:
     except HandHistoryError as error:
         return FileIssue(upload.name, str(error))
     if not parsed.count:
-        return FileIssue(upload.name, f"{upload.name}: {parsed.format}: no hands in the file")
+        return FileIssue(
+            upload.name, msg("{file}: {format}: no hands in the file", file=upload.name, format=parsed.format)
+        )
     return parsed
 
 
@@ -339,11 +389,10 @@ def uploads_from_paths(
             try:
                 size = file.stat().st_size
                 if size > max(limits.file_bytes, limits.zip_bytes):
-                    issues.append(
-                        FileIssue(str(file), f"{file}: not read: larger than {_mb(limits.zip_bytes)}{IMPORT_HINT}")
-                    )
+                    issues.append(FileIssue(str(file), _too_large(str(file), limits.zip_bytes)))
                     continue
                 out.append(Upload(str(file), file.read_bytes()))
             except OSError as error:
-                issues.append(FileIssue(str(file), f"{file}: cannot read: {error.strerror or error}"))
+                reason = msg("{file}: cannot read: {error}", file=str(file), error=str(error.strerror or error))
+                issues.append(FileIssue(str(file), reason))
     return tuple(out), tuple(issues)

@@ -11,6 +11,7 @@ from analyzer.audit.night import NightAudit
 from analyzer.audit.records import HandAudit
 from analyzer.audit.report import audit_json, ledger_csv, problems_csv, summary_json
 from analyzer.i18n import _, f_, fn_
+from analyzer.i18n import render as render_msg
 from analyzer.money import Unit
 from dashboards import context, data, nav, store_view, viewmodel
 from dashboards.show import columns, md
@@ -94,7 +95,7 @@ def issues(night: data.Night) -> None:
         return
     st.error(viewmodel.files_without_hands(len(found), len(night.loaded.files)))
     for issue in found[:20]:
-        st.markdown("- " + md(issue.message))
+        st.markdown("- " + md(render_msg(issue.message)))
     if len(found) > 20:
         st.caption(f_("… and {n} more", n=len(found) - 20))
 

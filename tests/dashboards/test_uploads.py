@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from analyzer.i18n import render
 from dashboards.uploads import IMPORT_HINT, Limits, Upload, read_uploads, unpack, uploads_from_paths
 from parsers.buyins import BuyIns
 from parsers.formats import ParsedFile
@@ -40,8 +41,8 @@ def test_a_file_no_format_claims_is_named_with_its_line_and_the_others_still_loa
     assert loaded.hands == 12
     (issue,) = loaded.issues
     assert issue.file == "broken.txt"
-    assert issue.message.startswith("broken.txt:1: ")
-    assert "expected a hand history" in issue.message and "found 'hello world'" in issue.message
+    assert render(issue.message).startswith("broken.txt:1: ")
+    assert "expected a hand history" in render(issue.message) and "found 'hello world'" in render(issue.message)
 
 
 def test_a_broken_hand_inside_a_file_is_rejected_with_its_line_and_the_rest_of_the_file_is_read(
@@ -60,7 +61,7 @@ def test_an_empty_file_gives_an_issue_never_zero_hands_read() -> None:
     loaded = read_uploads([Upload("empty.txt", b"")])
     assert not loaded.files
     (issue,) = loaded.issues
-    assert issue.message.startswith("empty.txt:1: ") and "an empty file" in issue.message
+    assert render(issue.message).startswith("empty.txt:1: ") and "an empty file" in render(issue.message)
 
 
 def test_a_zip_of_a_folder_is_read_member_by_member_in_memory(
@@ -90,14 +91,14 @@ def test_zip_slip_members_are_refused(files: dict[str, Upload], member: str) -> 
     loaded = read_uploads([archive])
     assert [f.file for f in loaded.files] == ["night.zip/good.jsonl"]
     (issue,) = loaded.issues
-    assert issue.message == f"night.zip/{member}: refused: a path outside the archive's folder"
+    assert render(issue.message) == f"night.zip/{member}: refused: a path outside the archive's folder"
 
 
 def test_archives_inside_archives_are_not_opened(files: dict[str, Upload]) -> None:
     inner = zipped({"a.jsonl": files["native"].data}, "inner.zip")
     loaded = read_uploads([zipped({"inner.zip": inner.data})])
     assert not loaded.files
-    assert loaded.issues[0].message == "night.zip/inner.zip: not read: archives inside archives are not opened"
+    assert render(loaded.issues[0].message) == "night.zip/inner.zip: not read: archives inside archives are not opened"
 
 
 def test_a_zip_bomb_stops_at_the_member_limit_while_unpacking() -> None:
@@ -105,30 +106,30 @@ def test_a_zip_bomb_stops_at_the_member_limit_while_unpacking() -> None:
     assert len(bomb.data) < 64 << 10
     unpacked = unpack([bomb], limits=Limits(file_bytes=1 << 20))
     assert not unpacked.files
-    assert unpacked.issues[0].message == "night.zip/bomb.txt: not read: larger than 1 MB unpacked" + IMPORT_HINT
+    assert render(unpacked.issues[0].message) == "night.zip/bomb.txt: not read: larger than 1 MB unpacked" + IMPORT_HINT
 
 
 def test_file_count_and_total_size_are_bounded(files: dict[str, Upload]) -> None:
     archive = zipped({f"n{i}.jsonl": files["native"].data for i in range(5)})
     unpacked = unpack([archive], limits=Limits(files=3))
     assert len(unpacked.files) == 3
-    assert [i.message for i in unpacked.issues] == [
+    assert [render(i.message) for i in unpacked.issues] == [
         f"night.zip/n{i}.jsonl: not read: more than 3 files" for i in (3, 4)
     ]
     half = Upload("a.txt", b"x" * (600 << 10))
     unpacked = unpack([half, Upload("b.txt", half.data)], limits=Limits(total_bytes=1 << 20))
     assert [u.name for u in unpacked.files] == ["a.txt"]
-    assert [i.message for i in unpacked.issues] == ["b.txt: not read: the upload exceeds 1 MB" + IMPORT_HINT]
+    assert [render(i.message) for i in unpacked.issues] == ["b.txt: not read: the upload exceeds 1 MB" + IMPORT_HINT]
 
 
 def test_an_archive_too_large_is_not_opened() -> None:
     unpacked = unpack([zipped({"a.txt": b"x" * 100})], limits=Limits(zip_bytes=10))
-    assert unpacked.issues[0].message.startswith("night.zip: not opened: the archive is larger than")
+    assert render(unpacked.issues[0].message).startswith("night.zip: not opened: the archive is larger than")
 
 
 def test_a_damaged_zip_is_named() -> None:
     loaded = read_uploads([Upload("night.zip", b"PK\x03\x04 this is not really a zip")])
-    assert loaded.issues[0].message.startswith("night.zip: not a readable zip archive")
+    assert render(loaded.issues[0].message).startswith("night.zip: not a readable zip archive")
 
 
 def test_ledgers_and_buy_in_lists_are_recognised_beside_the_hands(files: dict[str, Upload]) -> None:
@@ -143,7 +144,7 @@ def test_ledgers_and_buy_in_lists_are_recognised_beside_the_hands(files: dict[st
 
 def test_a_bad_buy_in_row_is_named_with_its_line() -> None:
     loaded = read_uploads([Upload("bank.csv", b"player,kind,amount\nAnna,loan,100\n")])
-    assert loaded.issues[0].message == "bank.csv:2: buyins: expected a kind: buy-in or cash-out, found 'loan'"
+    assert render(loaded.issues[0].message) == "bank.csv:2: buyins: expected a kind: buy-in or cash-out, found 'loan'"
 
 
 def test_progress_is_reported_after_each_file(files: dict[str, Upload]) -> None:
@@ -159,6 +160,6 @@ def test_files_named_on_the_command_line_are_read_and_folders_walked(files: dict
     (tmp_path / "b.phh").write_bytes(files["phh"].data)
     uploads, issues = uploads_from_paths([tmp_path / "night", tmp_path / "b.phh", tmp_path / "missing.txt"])
     assert [Path(u.name).name for u in uploads] == ["a.jsonl", "b.phh"]
-    assert len(issues) == 1 and issues[0].message.startswith(f"{tmp_path / 'missing.txt'}: cannot read")
+    assert len(issues) == 1 and render(issues[0].message).startswith(f"{tmp_path / 'missing.txt'}: cannot read")
     assert all(isinstance(f, ParsedFile) for f in read_uploads(uploads).files)
     assert os.path.basename(issues[0].file) == "missing.txt"

@@ -11,6 +11,7 @@ import zipfile
 import pytest
 
 from analyzer.cli.dashboard_cmd import MAX_UPLOAD_MB, streamlit_args
+from analyzer.i18n import render
 from dashboards import uploads
 from dashboards.uploads import IMPORT_HINT, LIMITS, MAX_ENTRIES, MB, Limits, Upload, read_uploads, unpack
 from dashboards.views.audit import limits_text
@@ -46,7 +47,7 @@ def test_overlapping_central_directory_entries_are_refused_without_unpacking() -
     unpacked = unpack([Upload("bomb.zip", bomb), Upload("ok.txt", b"x")])
     assert [u.name for u in unpacked.files] == ["ok.txt"]
     assert len(unpacked.issues) == 100
-    assert all("overlap another member" in i.message for i in unpacked.issues)
+    assert all("overlap another member" in render(i.message) for i in unpacked.issues)
 
 
 def test_every_byte_unpacked_counts_refused_members_included(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -67,20 +68,22 @@ def test_every_byte_unpacked_counts_refused_members_included(monkeypatch: pytest
     assert [u.name for u in unpacked.files] == ["night.zip/m00.txt", "night.zip/m01.txt"]
     assert sum(unpacked_bytes) == 8 * MB + 1
     assert len(unpacked.issues) == 38
-    assert all("the upload exceeds 8 MB unpacked" in i.message for i in unpacked.issues)
+    assert all("the upload exceeds 8 MB unpacked" in render(i.message) for i in unpacked.issues)
 
 
 def test_ten_thousand_tiny_members_are_counted_and_the_archive_is_refused_at_the_entry_limit() -> None:
     many = _zip({f"h{n}.txt": b"x" for n in range(MAX_ENTRIES)}, zipfile.ZIP_STORED)
     unpacked = unpack([Upload("many.zip", many), Upload("ok.txt", b"x")])
     assert [u.name for u in unpacked.files] == ["ok.txt"]
-    assert [i.message for i in unpacked.issues] == ["many.zip: not opened: it lists 10,000 members, more than 10,000"]
+    assert [render(i.message) for i in unpacked.issues] == [
+        "many.zip: not opened: it lists 10,000 members, more than 10,000"
+    ]
     # below the entry limit, the members beyond the file limit are refused and counted
     some = _zip({f"h{n}.txt": b"x" for n in range(3000)}, zipfile.ZIP_STORED)
     unpacked = unpack([Upload("some.zip", some)])
     assert len(unpacked.files) == LIMITS.files
     assert len(unpacked.issues) == 101
-    assert unpacked.issues[-1].message == "some.zip: 900 more members not read (the reasons above)"
+    assert render(unpacked.issues[-1].message) == "some.zip: 900 more members not read (the reasons above)"
 
 
 def test_nested_and_path_traversal_members_are_refused_and_the_rest_is_read() -> None:
@@ -90,7 +93,7 @@ def test_nested_and_path_traversal_members_are_refused_and_the_rest_is_read() ->
     )
     loaded = read_uploads([Upload("night.zip", archive)])
     assert [f.file for f in loaded.files] == ["night.zip/ok.jsonl"]
-    assert sorted(i.message.split(": ", 1)[1] for i in loaded.issues) == [
+    assert sorted(render(i.message).split(": ", 1)[1] for i in loaded.issues) == [
         "not read: archives inside archives are not opened",
         "refused: a path outside the archive's folder",
         "refused: a path outside the archive's folder",
@@ -99,7 +102,7 @@ def test_nested_and_path_traversal_members_are_refused_and_the_rest_is_read() ->
 
 def test_a_file_over_the_limit_points_to_sixplus_import() -> None:
     unpacked = unpack([Upload("huge.txt", b"x" * (2 * MB))], limits=Limits(file_bytes=MB))
-    assert unpacked.issues[0].message == "huge.txt: not read: larger than 1 MB" + IMPORT_HINT
+    assert render(unpacked.issues[0].message) == "huge.txt: not read: larger than 1 MB" + IMPORT_HINT
     assert "sixplus import FILE --store DIR" in IMPORT_HINT
 
 
@@ -116,6 +119,6 @@ def test_one_upload_limit_everywhere_and_the_page_says_it() -> None:
 def test_binary_content_is_named_never_echoed() -> None:
     loaded = read_uploads([Upload("photo.txt", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x1b]0;x\x07" * 20)])
     (issue,) = loaded.issues
-    assert issue.message == (
+    assert render(issue.message) == (
         f"photo.txt:1: input: expected a hand history ({', '.join(FORMATS)}), found 'binary data, not text'"
     )
