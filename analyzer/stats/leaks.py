@@ -29,8 +29,10 @@ taken for ``low``) so it can be checked hand by hand.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
+from functools import reduce
 from statistics import NormalDist
-from typing import Any, Literal
+from typing import Literal
 
 import numpy as np
 import polars as pl
@@ -132,9 +134,26 @@ def table_size() -> pl.Expr:
     )
 
 
-def _rows(players: pl.LazyFrame, filters: Filters | None) -> pl.LazyFrame:
-    rows = (filters or Filters()).apply(players.filter(pl.col("verdict") != "unreadable"))
-    return rows.with_columns((pl.col("saw_flop") & (pl.col("won") > 0)).alias("wwsf"), table_size())
+def _size_is(size: str) -> pl.Expr:
+    """Rows of a table-size bucket of :func:`table_size`, over the stored ``players`` column
+    (a condition the Parquet reader can apply as it reads)."""
+    n = pl.col("players")
+    bounds = {"heads-up": (None, 2), "3-4": (3, 4), "5-6": (5, 6), "7+": (7, None)}
+    if size not in bounds:
+        return n.is_null()
+    low, high = bounds[size]
+    terms = [n >= low] if low is not None else []
+    terms += [n <= high] if high is not None else []
+    return reduce(lambda a, b: a & b, terms)
+
+
+def _done(column: str) -> pl.Expr:
+    """A done column of :data:`STATS` over the ``players`` rows (``wwsf``: won money of ``saw_flop``)."""
+    return pl.col("saw_flop") & (pl.col("won") > 0) if column == "wwsf" else pl.col(column)
+
+
+#: the span of a pre-summed row is at most a day: the hands of a row of day ``d`` start before ``d + 1 day``
+_DAY = timedelta(days=1)
 
 
 def find_leaks(
@@ -150,9 +169,12 @@ def find_leaks(
 ) -> tuple[Check, ...]:
     """Every rate of ``player`` (each site's, unless linked) checked, flags first.
 
-    ``players`` is the store's ``players`` rows (the hands behind a flag are read from them);
-    the counts come from ``presummed``, the store's ``presum`` table, when given (the same
-    numbers, read from some 10 times fewer rows), else from the rows summed here."""
+    ``players`` is the store's ``players`` rows; the counts come from ``presummed``, the
+    store's ``presum`` table, when given (the same numbers, read from some 100 times fewer
+    rows), else from the rows summed here. A flag's hands: how many there are is its counts
+    (a fact is done only where it was a chance: the chances taken, or the chances less
+    them); the first ``examples`` of them by time are read from ``players``, only the rows
+    of each flag up to the day its pre-summed counts reach ``examples``."""
     if not 0.5 < level < 1:
         raise ValueError(f"level: expected a confidence between 0.5 and 1, got {level}")
     z = NormalDist().inv_cdf((1 + level) / 2)
@@ -163,40 +185,34 @@ def find_leaks(
     counts = []
     for name, done_col, chance_col, _label in STATS:
         counts += [pl.col(f"_sum_{done_col}").alias(name), pl.col(f"_sum_{chance_col}").alias(f"{name}_n")]
-    counted = (filters or Filters()).apply(summed(players if presummed is None else presummed))
-    table = counted.with_columns(table_size()).group_by(keys).agg(sums).select(*keys, *counts).collect()
+    counted = (
+        (filters or Filters()).apply(summed(players if presummed is None else presummed)).with_columns(table_size())
+    )
+    table, days = pl.collect_all(
+        [
+            counted.group_by(keys).agg(sums).select(*keys, *counts),
+            # the player's counts by day: how far back the first hands behind a flag lie
+            counted.filter(pl.col("player") == player)
+            .group_by(*keys, "started")
+            .agg(pl.col(c).sum().cast(pl.Int64) for c in columns),
+        ]
+    )
     mine = table.filter(pl.col("player") == player).sort(keys, nulls_last=True)
-    found_own: list[pl.DataFrame] = []
-    arrays: dict[str, Any] = {}  # the own rows' columns as numpy arrays, each made once
-
-    def own() -> pl.DataFrame:
-        """The player's own rows, read once at the first flag: the hands behind the flags."""
-        if not found_own:
-            rows = _rows(players, filters).filter(pl.col("player") == player)
-            found_own.append(rows.select("hand_id", "started", *keys, *columns).collect())
-        return found_own[0]
-
-    def array(column: str, missing: bool) -> Any:
-        """An own rows' column of flags (null: ``missing``)."""
-        key = f"{column}:{missing}"
-        if key not in arrays:
-            arrays[key] = own()[column].fill_null(missing).to_numpy()
-        return arrays[key]
-
     checks: list[Check] = []
+    flags: list[tuple[int, pl.Expr]] = []  # (index in checks, the rows behind the flag up to its last day needed)
     for row in mine.iter_rows(named=True):
         others = table.filter(
             (pl.col("rules").eq_missing(row["rules"]))
             & (pl.col("size") == row["size"])
             & ~((pl.col("player") == player) & pl.col("site").eq_missing(row["site"]))
         )
-        here: Any = None  # the mask of the own rows of this site, game and size
         for name, done_column, chance_column, label in STATS:
             done, chances = int(row[name] or 0), int(row[f"{name}_n"] or 0)
             reference, missing = _reference(name, row["rules"], row["size"], others, min_chances, min_players)
             found = wilson(done, chances, z)
             interval = (100 * found[0], 100 * found[1]) if found else None
             verdict, why = _verdict(interval, reference, missing, level)
+            high = verdict == "high"
             check = Check(
                 row["site"],
                 player,
@@ -210,41 +226,42 @@ def find_leaks(
                 reference,
                 verdict,
                 why,
+                hands_total=(done if high else chances - done) if verdict in ("high", "low") else 0,
             )
-            if check.flagged:
-                rows = own()
-                if here is None:
-                    here = (
-                        rows.select(
-                            pl.col("site").eq_missing(row["site"])
-                            & pl.col("rules").eq_missing(row["rules"])
-                            & (pl.col("size") == row["size"])
-                        )
-                        .to_series()
-                        .to_numpy()
-                    )
-                want = verdict == "high"
-                taken = array(done_column, not want)
-                behind = np.flatnonzero(here & array(chance_column, False) & (taken if want else ~taken))
-                if "at" not in arrays:
-                    arrays["at"] = rows["started"].dt.cast_time_unit("us").to_physical().fill_null(_LAST).to_numpy()
-                hands = _first_hands(rows, arrays["at"], behind, examples)
-                check = replace(check, hands=hands, hands_total=len(behind))
+            if check.flagged and examples > 0:
+                here = pl.col("site").eq_missing(row["site"]) & pl.col("rules").eq_missing(row["rules"])
+                last = _last_day(
+                    days.filter(here & (pl.col("size") == row["size"])), done_column, chance_column, high, examples
+                )
+                taken = _done(done_column).fill_null(not high)
+                where = (
+                    here & _size_is(row["size"]) & pl.col(chance_column).fill_null(False) & (taken if high else ~taken)
+                )
+                if last is not None:
+                    where = where & (pl.col("started") < last + _DAY)
+                flags.append((len(checks), where))
             checks.append(check)
+    if flags:
+        own = (filters or Filters()).apply(players.filter(pl.col("verdict") != "unreadable"))
+        rows = (
+            own.filter((pl.col("player") == player) & reduce(lambda a, b: a | b, (w for _, w in flags)))
+            .select("hand_id", "started", *(w.alias(f"_flag{i}") for i, (_, w) in enumerate(flags)))
+            .collect()
+        )
+        for i, (at, _where) in enumerate(flags):
+            first = rows.filter(pl.col(f"_flag{i}")).sort("started", "hand_id", nulls_last=True).head(examples)
+            checks[at] = replace(checks[at], hands=tuple(first["hand_id"].to_list()))
     return tuple(sorted(checks, key=lambda c: not c.flagged))
 
 
-_LAST = np.iinfo(np.int64).max
-
-
-def _first_hands(rows: pl.DataFrame, times: Any, chosen: Any, count: int) -> tuple[str, ...]:
-    """The ids of the first ``count`` of the ``chosen`` rows by time (``times``, then id; no
-    time last): only the earliest few (and those tied with them) are sorted."""
-    if len(chosen) > count > 0:
-        at = times[chosen]
-        chosen = chosen[at <= np.partition(at, count - 1)[count - 1]]
-    first = rows.select("hand_id", "started")[chosen].sort("started", "hand_id", nulls_last=True)
-    return tuple(first["hand_id"].head(count).to_list())
+def _last_day(days: pl.DataFrame, done: str, chance: str, high: bool, examples: int) -> datetime | None:
+    """The day by which the player's pre-summed rows (``days``: one group's counts by day) hold
+    ``examples`` hands behind a flag (chances taken for ``high``, not taken else), or None when
+    all its days do not (every row of the group is read, those without a time too)."""
+    behind = pl.col(done) if high else pl.col(chance) - pl.col(done)
+    timed = days.filter(pl.col("started").is_not_null()).sort("started")
+    reached = timed.filter(behind.cum_sum() >= examples)
+    return None if reached.height == 0 else reached["started"][0]
 
 
 def _reference(

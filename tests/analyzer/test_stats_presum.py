@@ -187,6 +187,36 @@ def test_leaks_from_the_presum_table_are_the_rows(store: Store, filters: Filters
     assert leaks.find_leaks(rows, **kw) == got  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("examples", [0, 1, 3, 7])
+@pytest.mark.parametrize("filters", [None, Filters(links=(Link("Anna"),)), Filters(heroes=(("Alpha", "Anna"),))])
+def test_a_flags_first_hands_are_read_up_to_the_day_its_counts_reach_them(
+    store: Store, filters: Filters | None, examples: int
+) -> None:
+    """Few examples: only the rows of each flag's first days (of the Nov 1, Nov 3 and untimed
+    hands) are read, and they are the reference's first hands by time; the count is the
+    pre-summed one."""
+    rows = store.scan("players")
+    kw = {"filters": filters, "min_chances": 5, "min_players": 2, "examples": examples}
+    player = filters.hero_name if filters and filters.heroes else "Anna"
+    want = reference_leaks.find_leaks(rows, player=player, **kw)  # type: ignore[arg-type]
+    got = leaks.find_leaks(rows, player=player, presummed=store.scan("presum"), **kw)  # type: ignore[arg-type]
+    assert [dataclasses.asdict(c) for c in got] == [dataclasses.asdict(c) for c in want]
+    flagged = [c for c in got if c.flagged]
+    assert flagged and all(len(c.hands) == min(examples, c.hands_total) for c in flagged)
+
+
+def test_a_fact_is_done_only_where_it_was_a_chance(store: Store) -> None:
+    """What a flag's count of hands rests on: the chances taken are the done count, the
+    chances not taken the chances less it (no done fact outside its chance, none null)."""
+    rows = store.scan("players").filter(pl.col("verdict") != "unreadable").collect()
+    rows = rows.with_columns((pl.col("saw_flop") & (pl.col("won") > 0)).alias("wwsf"))
+    for name, done, chance, _label in leaks.STATS:
+        outside = rows.filter(pl.col(done).fill_null(True) & ~pl.col(chance).fill_null(False))
+        unknown = rows.filter(pl.col(chance).fill_null(False) & pl.col(done).is_null())
+        assert outside.height == unknown.height == 0, name
+        assert rows[chance].sum() > rows[done].sum() > 0 or name in ("check_raise", "fold_cbet_turn"), name
+
+
 def test_the_presum_parts_are_the_rows_summed_and_add_up_part_by_part(store: Store) -> None:
     """The cluster's way: each part's presum aggregated apart, the partial results added."""
     totals = list(query.SUM_COLUMNS)
