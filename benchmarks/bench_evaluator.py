@@ -4,8 +4,9 @@
   process is pinned to one CPU while it runs, and CPU time is measured): the C kernel where it
   is built (with the size of its packed non-flush tables), and the numpy path (its reference
   and fallback) beside it;
-- the one-hand-at-a-time evaluator, in a plain Python loop (the kernel's ``strength_of``, and
-  the typed Python one, compiled by mypyc after ``make``);
+- the one-hand-at-a-time evaluator, in a plain Python loop (the kernel's ``strength_of``, the
+  typed Python one, compiled by mypyc after ``make``, and the package's, which runs the typed
+  one for a ranking's first hands and then the kernel's);
 - phevaluator 0.6.0's fastest entry point (its C function ``_pheval.evaluate_7cards`` on
   card ids, which are ours: rank * 4 + suit; it ranks the 52-card way, but its speed does
   not depend on that), eval7 0.1.11 (a C evaluator built with Cython; OMPEval's Python
@@ -33,7 +34,7 @@ import numpy as np
 
 from analyzer.cards import Card
 from analyzer.compiled import describe
-from analyzer.evaluator import Ranking, kernel, strength_of, strengths
+from analyzer.evaluator import Ranking, fast, kernel, strength_of, strengths
 from analyzer.evaluator.batch import numpy_strengths
 from analyzer.evaluator.tables import build
 from analyzer.frequencies import exact_frequencies
@@ -185,12 +186,17 @@ def speed() -> None:
 
             return loop
 
-        # the package's strength_of is fast.strength_of (typed Python over dict tables, compiled by
-        # mypyc after ``make``): it needs no tables handed over; the kernel's own one-hand call beside it
-        typed = best_time(ours(rows, SOT, strength_of), 3)
-        typed_full = best_time(ours(full_rows, Ranking.STANDARD, strength_of), 3)
-        print(f"one at a time (strength_of, typed Python), 36 cards {rate(LOOP_HANDS, typed)}")
-        print(f"one at a time (strength_of, typed Python), 52 cards {rate(LOOP_HANDS, typed_full)}")
+        # fast.strength_of: typed Python over dict tables (compiled by mypyc after ``make``); the
+        # package's strength_of runs it for a ranking's first hands (analyzer.evaluator.KERNEL_AFTER),
+        # then the kernel's one-hand call (best of three loops: the last ones after the switch)
+        typed = best_time(ours(rows, SOT, fast.strength_of), 3)
+        typed_full = best_time(ours(full_rows, Ranking.STANDARD, fast.strength_of), 3)
+        print(f"one at a time (fast.strength_of, typed Python), 36 cards {rate(LOOP_HANDS, typed)}")
+        print(f"one at a time (fast.strength_of, typed Python), 52 cards {rate(LOOP_HANDS, typed_full)}")
+        package = best_time(ours(rows, SOT, strength_of), 3)
+        package_full = best_time(ours(full_rows, Ranking.STANDARD, strength_of), 3)
+        print(f"one at a time (strength_of, the package's), 36 cards    {rate(LOOP_HANDS, package)}")
+        print(f"one at a time (strength_of, the package's), 52 cards    {rate(LOOP_HANDS, package_full)}")
         one, one_full = typed, typed_full
         if kernel.strength_of is not None:
             one = best_time(ours(rows, SOT, kernel.strength_of), 3)
