@@ -4,19 +4,21 @@ The store: simulated nights (:func:`analyzer.simulate.simulate`; short deck six-
 sites and hold'em six-handed at one, so that site, game and table filters have something
 to choose) imported by the real importer, its all-in equity pass run; then its ``players``
 and ``allin_ev`` rows repeated under fresh hand ids and later times (a copy a week) up to
-each level, written as one Parquet file a table a level, and the ``presum`` table (store
-version 3) made from each copy's rows as an import makes it from each part
-(:func:`analyzer.stats.query.presum`). The levels' files are made once into
-``$SIXPLUS_BENCH_STATS_DIR`` (default ``/tmp/sixplus-bench-stats-v3``) and reused by later
+each level, written as one Parquet file a table a level, and the pre-summed tables (store
+version 4) made from each copy's rows as an import and the all-in pass make them from each
+part (:func:`analyzer.store.store.summed`). The levels' files are made once into
+``$SIXPLUS_BENCH_STATS_DIR`` (default ``/tmp/sixplus-bench-stats-v4``) and reused by later
 runs (delete the folder after a change to the store's columns).
 
-Queries, over the ``presum`` table as ``sixplus stats`` and the Players page read it: the
-summary per player, position, rule set and stake, and game; the per-player summary under
-a filter (one site, a date range, 5+ players, a link and minimum hands); one player's and
-every player's sessions; the leak finder for one player (its counts from ``presum``, the
-hands behind its flags from ``players``). Each is timed first and then as the median of
-three runs. Also the import's cost of the table: CPU microseconds a hand to make the
-``presum`` rows of a part (the pool's parts).
+Queries, over the tables ``sixplus stats`` and the Players page read: the summary per player,
+position, rule set and stake, and game (``presum``, ``allin_ev``); the per-player summary
+under a filter (one site, a date range, 5+ players, a link and minimum hands); one player's
+and every player's sessions (``presum_session``, ``allin_session``), and every player's on
+the button and cut-off (``presum_hour``, ``allin_ev``: sessions chosen by position); the
+leak finder for one player (its counts from ``presum``, the hands behind its flags from
+``players``). Each is timed first and then as the median of three runs. Also the import's
+cost of the tables: CPU microseconds a hand to make the pre-summed rows of a part (the
+pool's parts).
 
 Run: ``.venv/bin/python -m benchmarks stats``; ``SIXPLUS_BENCH_HANDS`` caps the levels.
 """
@@ -38,16 +40,16 @@ from analyzer.ruleset import load_rules
 from analyzer.simulate import simulate
 from analyzer.stats.filters import Filters, Link
 from analyzer.stats.leaks import find_leaks
-from analyzer.stats.query import presum, sessions, summary
+from analyzer.stats.query import sessions, summary
 from analyzer.store.allin_pass import fill_allin_ev
 from analyzer.store.importer import import_paths
-from analyzer.store.schema import ALLIN_EV, PLAYERS, SUMMED_TABLES, TABLES
-from analyzer.store.store import Store, presum_table
+from analyzer.store.schema import ALLIN_EV, PLAYERS, SUMMED_FROM, TABLES
+from analyzer.store.store import Store, presum_tables, summed
 from parsers import native
 from parsers.record import HandRecord
 
 HANDS = int(os.environ.get("SIXPLUS_BENCH_HANDS", "1000000"))
-FOLDER = Path(os.environ.get("SIXPLUS_BENCH_STATS_DIR", "/tmp/sixplus-bench-stats-v3"))
+FOLDER = Path(os.environ.get("SIXPLUS_BENCH_STATS_DIR", "/tmp/sixplus-bench-stats-v4"))
 LEVELS = (10_000, 100_000, 1_000_000)
 POOL = (2000, 2000, 1000)  # short deck at Alpha, at Beta, hold'em at Alpha
 TARGET = 0.5
@@ -75,9 +77,9 @@ def pool_store(folder: Path) -> Store:
 
 
 def level_files(store: Store, folder: Path, hands: int) -> dict[str, Path]:
-    """The level's players, allin_ev and presum files: the pool's rows repeated, each copy
-    summed as an import sums a part (made once)."""
-    paths = {t: folder / f"{t}-{hands}.parquet" for t in ("players", "allin_ev", *SUMMED_TABLES)}
+    """The level's players, allin_ev and pre-summed files: the pool's rows repeated, each copy
+    summed as an import (or the all-in pass) sums a part (made once)."""
+    paths = {t: folder / f"{t}-{hands}.parquet" for t in ("players", "allin_ev", *SUMMED_FROM)}
     if all(p.exists() for p in paths.values()):
         return paths
     pool = sum(POOL)
@@ -96,23 +98,22 @@ def level_files(store: Store, folder: Path, hands: int) -> dict[str, Path]:
             parts.append(part)
         frame = pl.concat(parts).select(schema.names)
         frame.write_parquet(paths[table])
-        for name, every in SUMMED_TABLES.items() if table == "players" else ():
-            summed = pl.concat([presum(part.lazy(), every).collect() for part in parts]).select(TABLES[name].names)
-            pq.write_table(summed.to_arrow().cast(TABLES[name]), paths[name])  # the types the store writes
+        for name in [n for n, source in SUMMED_FROM.items() if source == table]:
+            rows = pl.concat([summed(part.lazy(), name).collect() for part in parts])
+            pq.write_table(rows.to_arrow().cast(TABLES[name]), paths[name])  # the types the store writes
     return paths
 
 
 def import_cost(store: Store) -> tuple[float, int]:
-    """CPU microseconds a hand to make the ``presum`` rows of the pool's parts (median of
-    three), and the hands."""
+    """CPU microseconds a hand to make the pre-summed rows of the pool's ``players`` parts
+    (median of three), and the hands."""
     parts = [pq.read_table(path) for path in store.files("players")]
     hands = sum(len(p.column("hand_id").unique()) for p in parts)
     cpu = []
     for _ in range(3):
         busy = time.process_time()
         for part in parts:
-            for name in SUMMED_TABLES:
-                presum_table(part, name)
+            presum_tables(part)
         cpu.append(time.process_time() - busy)
     return 1e6 * statistics.median(cpu) / hands, hands
 
@@ -133,9 +134,9 @@ def timed(run: Callable[[], object], repeat: int = 3) -> tuple[float, float, flo
     return first, statistics.median(times), statistics.median(cpu)
 
 
-def queries(
-    players: pl.LazyFrame, allin: pl.LazyFrame, summed: pl.LazyFrame, hours: pl.LazyFrame
-) -> list[tuple[str, Callable[[], object]]]:
+def queries(tables: dict[str, pl.LazyFrame]) -> list[tuple[str, Callable[[], object]]]:
+    players, allin, days = tables["players"], tables["allin_ev"], tables["presum"]
+    hours, luck = tables["presum_session"], tables["allin_session"]
     filtered = Filters(
         sites=("Alpha",),
         since=date(2024, 1, 1),
@@ -144,15 +145,17 @@ def queries(
         min_hands=100,
         links=(Link("Anna"),),
     )
+    positions = Filters(positions=("BTN", "CO"))
     return [
-        ("per player", lambda: summary(summed, allin)),
-        ("per position", lambda: summary(summed, allin, by="position")),
-        ("per rule set and stake", lambda: summary(summed, allin, by="stakes")),
-        ("per game", lambda: summary(summed, allin, by="game")),
-        ("per player, filtered", lambda: summary(summed, allin, filters=filtered)),
-        ("one player's sessions", lambda: sessions(hours, allin, player="Anna")),
-        ("every player's sessions", lambda: sessions(hours, allin)),
-        ("leaks of one player", lambda: find_leaks(players, player="Anna", presummed=summed)),
+        ("per player", lambda: summary(days, allin)),
+        ("per position", lambda: summary(days, allin, by="position")),
+        ("per rule set and stake", lambda: summary(days, allin, by="stakes")),
+        ("per game", lambda: summary(days, allin, by="game")),
+        ("per player, filtered", lambda: summary(days, allin, filters=filtered)),
+        ("one player's sessions", lambda: sessions(hours, luck, player="Anna")),
+        ("every player's sessions", lambda: sessions(hours, luck)),
+        ("sessions at BTN and CO", lambda: sessions(tables["presum_hour"], allin, filters=positions)),
+        ("leaks of one player", lambda: find_leaks(players, player="Anna", presummed=days)),
     ]
 
 
@@ -166,17 +169,13 @@ def main() -> None:
     for n in [n for n in LEVELS if n <= HANDS]:
         start = time.perf_counter()
         paths = level_files(store, FOLDER, n)
-        players, allin = pl.scan_parquet(paths["players"]), pl.scan_parquet(paths["allin_ev"])
-        summed, hours = pl.scan_parquet(paths["presum"]), pl.scan_parquet(paths["presum_hour"])
-        rows = players.select(pl.len()).collect().item()
-        kept = [t.select(pl.len()).collect().item() for t in (summed, hours)]
-        print(
-            f"stats on {n:,} hands ({rows:,} player rows, presum {kept[0]:,} rows, presum_hour {kept[1]:,}; "
-            f"files ready in {time.perf_counter() - start:.1f} s):"
-        )
+        tables = {name: pl.scan_parquet(path) for name, path in paths.items()}
+        kept = {name: t.select(pl.len()).collect().item() for name, t in tables.items()}
+        sizes = ", ".join(f"{name} {rows:,}" for name, rows in kept.items())
+        print(f"stats on {n:,} hands (rows: {sizes}; files ready in {time.perf_counter() - start:.1f} s):")
         load = os.getloadavg()[0]
         print(f"  (load average {load:.1f} on {os.cpu_count()} cores)")
-        for label, run in queries(players, allin, summed, hours):
+        for label, run in queries(tables):
             first, warm, cpu = timed(run)
             verdict = f" (target < {TARGET} s CPU: {'ok' if cpu < TARGET else 'OVER'})" if n >= 1_000_000 else ""
             print(f"  {label:<26} first {first:.2f} s, then {warm:.2f} s, CPU {cpu:.2f} s{verdict}", flush=True)

@@ -75,7 +75,7 @@ def summary(sig: Sig, by: query.Grouping, player: str | None, filters: Filters |
 @st.cache_data(show_spinner=False, max_entries=32)
 def sessions(sig: Sig, player: str | None, filters: Filters | None = None) -> pl.DataFrame:
     store = Store(sig[0])
-    return query.sessions(store.scan("presum_hour"), store.scan("allin_ev"), player=player, filters=filters)
+    return query.sessions(*query.session_tables(store.scan, filters=filters), player=player, filters=filters)
 
 
 @st.cache_resource(show_spinner=False, max_entries=16)

@@ -15,7 +15,7 @@ from analyzer.cli.errors import fail, user_errors
 from analyzer.cli.filter_options import filter_options, read_filters
 from analyzer.i18n import N_, Percent, _, f_, fn_
 from analyzer.stats.leaks import Check, find_leaks
-from analyzer.stats.query import RATES, rate, sessions, summary
+from analyzer.stats.query import RATES, rate, session_tables, sessions, summary
 from analyzer.store.allin_pass import missing, not_computed
 from analyzer.store.store import Store
 
@@ -128,8 +128,7 @@ def command(
             for section in chosen:
                 if section == "session":
                     frames[section] = sessions(
-                        store.scan("presum_hour") if idle >= 60 else players,  # its hours: cut at 60 min or more
-                        allin,
+                        *session_tables(store.scan, idle_minutes=idle, filters=filters),  # pre-summed by the hour
                         player=player,
                         idle_minutes=idle,
                         day_starts_at=day_starts,

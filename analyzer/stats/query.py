@@ -18,7 +18,7 @@ decided all-in by their exact expectation (see :mod:`analyzer.stats.allin`):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 from typing import Any, Literal
 
@@ -28,7 +28,7 @@ import polars as pl
 
 from analyzer.i18n import _
 from analyzer.stats.filters import Filters
-from analyzer.store.schema import PRESUM_KEYS, PRESUM_SUMS
+from analyzer.store.schema import ALLIN_SESSION, PRESUM_KEYS, PRESUM_SUMS, SESSION_KEYS
 
 Grouping = Literal["player", "position", "stakes", "game"]
 
@@ -80,15 +80,21 @@ def rate(done: int, chances: int) -> float | None:
 SUM_COLUMNS = PRESUM_SUMS
 #: the columns of a pre-summed row that are its keys (``started``: the clock hour)
 PRESUM_KEY_COLUMNS = tuple(name for name, _type in PRESUM_KEYS)
+#: the keys of ``presum_session`` (the pre-summed keys less the position)
+SESSION_KEY_COLUMNS = tuple(name for name, _type in SESSION_KEYS)
+#: the keys of ``allin_session``
+LUCK_KEY_COLUMNS = tuple(name for name in ALLIN_SESSION.names if name in SESSION_KEY_COLUMNS)
 
 
-def presum(rows: pl.LazyFrame, every: str = "1d") -> pl.LazyFrame:
+def presum(rows: pl.LazyFrame, every: str = "1d", keys: Sequence[str] = PRESUM_KEY_COLUMNS) -> pl.LazyFrame:
     """The ``players`` rows summed: one row a player and each of the filters' keys in one
     day (``every``: ``1h`` for the sessions, shorter for a shorter idle time) of one file,
     with the hands' first and last start and the counts every statistic adds up. Hands the
     audit could not read are left out. Every statistic is a sum of these rows, so it is the
-    same whether the rows were summed at import (the store's ``presum`` and ``presum_hour``
-    tables, written with every part) or here; this is the one place the counts are defined.
+    same whether the rows were summed at import (the store's ``presum``, ``presum_hour`` and
+    ``presum_session`` tables, written with every part) or here; this is the one place the
+    counts are defined. ``keys``: some of :data:`PRESUM_KEY_COLUMNS` (``presum_session``'s,
+    without the position), ``started`` among them.
     """
     net = pl.col("net")
     readable = rows.filter(pl.col("verdict") != "unreadable").with_columns(
@@ -102,9 +108,26 @@ def presum(rows: pl.LazyFrame, every: str = "1d") -> pl.LazyFrame:
     ]
     sums += [pl.col(c).sum().cast(pl.Int64) for c in SUM_COLUMNS if c not in ("hands", "net", "showdown_net", "wwsf")]
     return (
-        readable.group_by(list(PRESUM_KEY_COLUMNS), maintain_order=True)
+        readable.group_by(list(keys), maintain_order=True)
         .agg(pl.col("_at").min().alias("first"), pl.col("_at").max().alias("last"), *sums)
-        .select(*PRESUM_KEY_COLUMNS, "first", "last", *SUM_COLUMNS)
+        .select(*keys, "first", "last", *SUM_COLUMNS)
+    )
+
+
+def presum_luck(allin: pl.LazyFrame, every: str = "1h") -> pl.LazyFrame:
+    """The ``allin_ev`` rows summed by the keys of ``allin_session`` (the hour: ``every``): how
+    many, and their luck (won less expected) in minor units and in units (each row's luck
+    over its unit, summed). The sessions' all-in luck is a sum of these rows (the store's
+    ``allin_session`` table, written with every part of ``allin_ev``, or summed here)."""
+    luck = pl.col("won") - pl.col("expected")
+    return (
+        allin.with_columns(pl.col("started").dt.truncate(every))
+        .group_by(list(LUCK_KEY_COLUMNS), maintain_order=True)
+        .agg(
+            pl.len().cast(pl.Int64).alias("allin_hands"),
+            luck.sum().alias("luck"),
+            (luck / pl.col("unit")).sum().alias("luck_units"),
+        )
     )
 
 
@@ -368,20 +391,33 @@ def sessions(
     per run of one file, in the store's order. ``start`` and ``end`` are its first and last
     hand's times, ``file`` its first hand's file (the first in the store's order at one time).
 
-    ``players`` is the store's ``presum_hour`` table (its hours: ``idle_minutes`` of 60 or
-    more) or its ``players`` rows (any idle time). The pre-summed rows of one player and one span
-    (an hour, or a minute for a shorter idle time: no cut falls inside one) are a block; the
-    sessions are cut between blocks, by their first and last hands' times.
+    ``players`` is the store's ``presum_session`` table, or its ``presum_hour`` table (sessions
+    chosen by position), both by the hour (``idle_minutes`` of 60 or more), or its ``players``
+    rows (any idle time); ``allin`` its ``allin_session`` table (by the hour, not by position)
+    or its ``allin_ev`` rows. :func:`session_tables` chooses them. The pre-summed rows of one
+    player and one span (an hour, or a minute for a shorter idle time: no cut falls inside
+    one) are a block; the sessions are cut between blocks, by their first and last hands' times.
     """
     every = _span(idle_minutes)
-    if is_rows(players):
+    by_position = filters is not None and bool(filters.positions)
+    names = players.collect_schema().names()
+    if "hand_id" in names:
         players = presum(players, every)
-    elif "first" not in players.collect_schema().names():
-        raise ValueError("players: expected the players rows or the presum_hour table (sessions need their hours)")
+    elif "first" not in names:
+        raise ValueError(
+            "players: expected the players rows or the presum_session or presum_hour table (sessions need their hours)"
+        )
     elif idle_minutes < 60:
         raise ValueError(
             f"idle_minutes: the pre-summed table cuts sessions at 60 minutes or more, got {idle_minutes}; "
             "pass the players rows for a shorter idle time"
+        )
+    elif by_position and "position" not in names:
+        raise ValueError("filters: sessions chosen by position read the presum_hour table (presum_session has none)")
+    if "luck" in allin.collect_schema().names() and (every != "1h" or by_position):
+        raise ValueError(
+            "allin: the allin_session table is summed by the hour and not by position; "
+            "pass the allin_ev rows for a shorter idle time or a choice of positions"
         )
     counted_rows, allin = counted(players, allin, filters, player)
     shift = timedelta(hours=day_starts_at)
@@ -425,7 +461,15 @@ def _session_luck(
     _, one = np.unique(rows["_player"].to_numpy(), return_index=True)
     players = rows.select("site", "player", "_player")[one].with_columns(_PAIR)
     by_hash = players["_pair"].n_unique() == players.height
-    luck = pl.col("won") - pl.col("expected")
+    if "luck" in allin.collect_schema().names():  # allin_session: summed by the hour
+        amounts = [pl.col("allin_hands"), pl.col("luck"), pl.col("luck_units")]
+    else:
+        luck = pl.col("won") - pl.col("expected")
+        amounts = [
+            pl.lit(1, pl.Int64).alias("allin_hands"),
+            luck.alias("luck"),
+            (luck / pl.col("unit")).alias("luck_units"),
+        ]
     found = allin.select(
         *((_PAIR,) if by_hash else ()),
         "site",
@@ -433,8 +477,7 @@ def _session_luck(
         pl.col("started").dt.truncate(every).dt.cast_time_unit("us").to_physical().alias("_span"),
         "file",
         *MONEY,
-        luck.alias("luck"),
-        (luck / pl.col("unit")).alias("luck_units"),
+        *amounts,
     )
     if by_hash:
         found = found.join(players.lazy().select("_pair", "_player"), on="_pair", how="inner")
@@ -447,11 +490,11 @@ def _session_luck(
     no_time = found.filter(pl.col("_span").is_null()).join(
         untimed.lazy(), on=["_player", "file"], how="inner", nulls_equal=True
     )
-    columns = ["_sid", *MONEY, "luck", "luck_units"]
+    columns = ["_sid", *MONEY, "allin_hands", "luck", "luck_units"]
     sums = (
         pl.concat([on_time.select(columns), no_time.select(columns)])
         .group_by("_sid", *MONEY)
-        .agg(pl.len().cast(pl.UInt32).alias("allin_hands"), pl.col("luck").sum(), pl.col("luck_units").sum())
+        .agg(pl.col("allin_hands").sum().cast(pl.UInt32), pl.col("luck").sum(), pl.col("luck_units").sum())
     )
     names = rows.select("_sid", "site", "player", "session")[heads].lazy()
     return sums.join(names, on="_sid", how="inner").select(*keys, "allin_hands", "luck", "luck_units")
@@ -459,3 +502,17 @@ def _session_luck(
 
 #: a player's (site, name) as one 64-bit hash
 _PAIR = pl.struct("site", "player").hash().alias("_pair")
+
+
+def session_tables(
+    scan: Callable[[str], pl.LazyFrame], *, idle_minutes: int = 60, filters: Filters | None = None
+) -> tuple[pl.LazyFrame, pl.LazyFrame]:
+    """The store's tables :func:`sessions` reads for these options (``scan``: :meth:`Store.scan
+    <analyzer.store.store.Store.scan>`): ``presum_session`` and ``allin_session``; for sessions
+    chosen by position ``presum_hour`` and the ``allin_ev`` rows; for an idle time under an
+    hour the ``players`` and ``allin_ev`` rows."""
+    if idle_minutes < 60:
+        return scan("players"), scan("allin_ev")
+    if filters is not None and filters.positions:
+        return scan("presum_hour"), scan("allin_ev")
+    return scan("presum_session"), scan("allin_session")

@@ -16,6 +16,12 @@
               adds up (:func:`analyzer.stats.query.presum`); written with ``players`` in
               every part, so the statistics read some 100 times fewer rows
 ``presum_hour`` the same by the clock hour (a session is cut between hours: its time gaps)
+``presum_session`` the same by the clock hour without the position (store version 4): what
+              the sessions read (a sixth of ``presum_hour``'s rows at six seats); sessions
+              chosen by position read ``presum_hour``
+``allin_session`` the all-in luck of ``allin_ev`` summed by the keys of ``presum_session``
+              (store version 4): written with ``allin_ev`` by the all-in pass, so that the
+              sessions read no ``allin_ev`` row
 
 Money is in the hand's minor unit (``decimals``); the ``*_text`` columns never hold
 markup. Every table has ``hand_id``; ``hands`` holds each id once, and each non-null
@@ -287,6 +293,20 @@ PRESUM = pa.schema([*PRESUM_KEYS, *((name, I64) for name in PRESUM_SUMS)])
 #: ``presum_hour`` has the first and last hand's start too (the sessions' gaps)
 PRESUM_HOUR = pa.schema([*PRESUM_KEYS, ("first", TIME), ("last", TIME), *((name, I64) for name in PRESUM_SUMS)])
 
+#: the keys of ``presum_session`` and ``allin_session``: the pre-summed keys less the position
+SESSION_KEYS = tuple((name, kind) for name, kind in PRESUM_KEYS if name != "position")
+PRESUM_SESSION = pa.schema([*SESSION_KEYS, ("first", TIME), ("last", TIME), *((name, I64) for name in PRESUM_SUMS)])
+#: ``allin_session``: the ``allin_ev`` rows (``allin_hands``) and their luck (won less expected)
+#: in minor units and in the row's units (each row's luck over its ``unit``, summed)
+ALLIN_SESSION = pa.schema(
+    [
+        *((name, kind) for name, kind in SESSION_KEYS if name != "unit_name"),
+        ("allin_hands", I64),
+        ("luck", pa.float64()),
+        ("luck_units", pa.float64()),
+    ]
+)
+
 TABLES: dict[str, pa.Schema] = {
     "hands": HANDS,
     "players": PLAYERS,
@@ -297,8 +317,15 @@ TABLES: dict[str, pa.Schema] = {
     "allin_ev": ALLIN_EV,
     "presum": PRESUM,
     "presum_hour": PRESUM_HOUR,
+    "presum_session": PRESUM_SESSION,
+    "allin_session": ALLIN_SESSION,
 }
-#: the pre-summed tables, each with its span: made from every part's ``players`` rows
-SUMMED_TABLES = {"presum": "1d", "presum_hour": "1h"}
+#: the pre-summed tables of ``players``, each with its span: made from every part's ``players``
+#: rows (their keys: the schema's)
+SUMMED_TABLES = {"presum": "1d", "presum_hour": "1h", "presum_session": "1h"}
+#: the pre-summed tables of ``allin_ev``, each with its span: made from the all-in pass's rows
+LUCK_TABLES = {"allin_session": "1h"}
+#: the table each pre-summed table is made from (a batch of it has the pre-summed one too)
+SUMMED_FROM = {**dict.fromkeys(SUMMED_TABLES, "players"), **dict.fromkeys(LUCK_TABLES, "allin_ev")}
 #: the tables an import writes for every hand (allin_ev comes from a later pass)
 HAND_TABLES = ("hands", "players", "actions", "pots", "problems", "allins")

@@ -34,13 +34,15 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from analyzer.errors import AnalyzerError
-from analyzer.store.schema import SUMMED_TABLES, TABLES
+from analyzer.store.schema import LUCK_TABLES, SUMMED_FROM, SUMMED_TABLES, TABLES
 
 MANIFEST = "manifest.json"
 #: 2: players' action facts and filter keys (null in batches of version 1); 3: the
-#: pre-summed ``presum`` table in every batch of ``players`` (batches of older versions have
-#: none: :meth:`Store.scan` sums their rows instead, and the next import adds it to them)
-STORE_VERSION = 3
+#: pre-summed ``presum`` and ``presum_hour`` tables in every batch of ``players``; 4:
+#: ``presum_session`` with them, and ``allin_session`` in every batch of ``allin_ev``
+#: (batches of older versions miss some: :meth:`Store.scan` sums their rows instead, and the
+#: next import adds them)
+STORE_VERSION = 4
 
 
 class StoreError(AnalyzerError):
@@ -141,10 +143,10 @@ class Store:
         return manifest
 
     def files(self, table: str) -> list[Path]:
-        """The committed Parquet files of a table, oldest first. ``presum`` of a store with
-        batches written before version 3 is refused (the files would miss their hands): the
-        next import adds it (:meth:`scan` sums their rows meanwhile)."""
-        if table in SUMMED_TABLES and self.older_batches():
+        """The committed Parquet files of a table, oldest first. A pre-summed table of a store
+        with batches written before it was (:data:`STORE_VERSION`) is refused (the files would
+        miss their hands): the next import adds it (:meth:`scan` sums their rows meanwhile)."""
+        if table in SUMMED_FROM and self.older_batches(table):
             raise StoreError(
                 path=self.root,
                 expected=f"the pre-summed statistics of store version {STORE_VERSION}",
@@ -172,30 +174,26 @@ class Store:
     def scan(self, table: str) -> pl.LazyFrame:
         """A lazy frame over a table (empty, with its columns, when nothing is stored).
 
-        ``presum`` and ``presum_hour`` of a store written before version 3: its older
-        batches' ``players`` rows summed as they are read (the same rows an import would have
-        written; see :meth:`older_batches`)."""
-        if table not in SUMMED_TABLES:
+        A pre-summed table of a store written before it was (:data:`STORE_VERSION`): its older
+        batches' ``players`` or ``allin_ev`` rows summed as they are read (the same rows an
+        import would have written; see :meth:`older_batches`)."""
+        if table not in SUMMED_FROM:
             return scan_files(table, self.files(table))
-        older = self.older_batches()
+        older = self.older_batches(table)
         if not older:
             return scan_files(table, self._files(table))
-        from analyzer.stats.query import presum
-
-        every = SUMMED_TABLES[table]
+        source = SUMMED_FROM[table]
         parts = [scan_files(table, self._files(table))]
         parts += [
-            presum(scan_files("players", [self.root / "batches" / b.name / "players.parquet"]), every).select(
-                TABLES[table].names
-            )
-            for b in older
+            summed(scan_files(source, [self.root / "batches" / b.name / f"{source}.parquet"]), table) for b in older
         ]
         return pl.concat(parts, how="vertical_relaxed")
 
-    def older_batches(self) -> list[Batch]:
-        """The batches of ``players`` without their pre-summed tables (written before store
-        version 3)."""
-        return [b for b in self.manifest().batches if "players" in b.tables and "presum" not in b.tables]
+    def older_batches(self, table: str = "presum") -> list[Batch]:
+        """The batches of ``players`` (or ``allin_ev``) without the pre-summed ``table`` made
+        from them (written before the store's version had it)."""
+        source = SUMMED_FROM[table]
+        return [b for b in self.manifest().batches if source in b.tables and table not in b.tables]
 
     def read(self, table: str, columns: list[str] | None = None) -> pa.Table:
         """A whole table (or some columns of it) as Arrow."""
@@ -294,7 +292,7 @@ class Transaction:
         self.staging.mkdir(parents=True)
         self.batches: list[Batch] = []
         self._open: BatchWriter | None = None
-        self._added: list[str] = []  # committed batches given their pre-summed tables here
+        self._added: dict[str, list[str]] = {}  # committed batches given pre-summed tables here: their names
 
     @contextmanager
     def aborting(self) -> Iterator[Transaction]:
@@ -337,15 +335,23 @@ class Transaction:
         self.batches.append(part)
 
     def add_presum(self) -> int:
-        """Write the pre-summed tables of every committed batch written before store version
-        3 (aside, as the rest: they join their batch at :meth:`commit`); returns how many."""
-        for batch in self.store.older_batches():
-            players = _read_table(self.store.root / "batches" / batch.name / "players.parquet", TABLES["players"])
-            for name in SUMMED_TABLES:
-                path = self.staging / f"{batch.name}.{name}.parquet"
-                pq.write_table(presum_table(players, name), path, compression="zstd")
-            self._added.append(batch.name)
-        return len(self._added)
+        """Write the pre-summed tables that committed batches written by an older store version
+        miss (aside, as the rest: they join their batch at :meth:`commit`); returns how many
+        batches get some."""
+        missing: dict[str, list[str]] = {}
+        for table in SUMMED_FROM:
+            for batch in self.store.older_batches(table):
+                missing.setdefault(batch.name, []).append(table)
+        for name, tables in missing.items():
+            sources = {
+                source: _read_table(self.store.root / "batches" / name / f"{source}.parquet", TABLES[source])
+                for source in dict.fromkeys(SUMMED_FROM[t] for t in tables)
+            }
+            for table in tables:
+                path = self.staging / f"{name}.{table}.parquet"
+                pq.write_table(presum_table(sources[SUMMED_FROM[table]], table), path, compression="zstd")
+            self._added.setdefault(name, []).extend(tables)
+        return len(missing)
 
     def commit(self, log: ImportLog | None = None) -> Manifest:
         """Move the batches in and replace the manifest: the one moment the store changes."""
@@ -356,15 +362,15 @@ class Transaction:
         for b in self.batches:
             os.rename(self.staging / b.name, folder / b.name)
         # a pre-summed file in a committed batch is read only once the manifest names it
-        for name in self._added:
-            for table in SUMMED_TABLES:
+        for name, tables in self._added.items():
+            for table in tables:
                 os.replace(self.staging / f"{name}.{table}.parquet", folder / name / f"{table}.parquet")
             _fsync_dir(folder / name)
         _fsync_dir(folder)
         before = store.manifest()
-        added = set(self._added)
+        added = self._added
         older = tuple(
-            replace(b, tables=(*b.tables, *SUMMED_TABLES)) if b.name in added and "presum" not in b.tables else b
+            replace(b, tables=(*b.tables, *(t for t in added[b.name] if t not in b.tables))) if b.name in added else b
             for b in before.batches
         )
         after = Manifest(
@@ -387,10 +393,13 @@ class BatchWriter:
         self.hands = 0
 
     def write(self, tables: dict[str, pa.Table]) -> None:
-        """Write a chunk of each table; ``players`` rows come with their pre-summed rows
-        (``presum``), made here from them so that every writer of parts writes both."""
+        """Write a chunk of each table; ``players`` and ``allin_ev`` rows come with their
+        pre-summed rows (:data:`~analyzer.store.schema.SUMMED_FROM`), made here from them so
+        that every writer of parts writes both."""
         if "players" in tables and "presum" not in tables:
-            tables = {**tables, **{name: presum_table(tables["players"], name) for name in SUMMED_TABLES}}
+            tables = {**tables, **presum_tables(tables["players"])}
+        if "allin_ev" in tables and not LUCK_TABLES.keys() & tables.keys():
+            tables = {**tables, **{name: presum_table(tables["allin_ev"], name) for name in LUCK_TABLES}}
         for name, table in tables.items():
             if table.num_rows == 0:
                 continue
@@ -407,15 +416,32 @@ class BatchWriter:
         return Batch(self.folder.name, tuple(sorted(self.writers)), self.hands)
 
 
-def presum_table(players: pa.Table, table: str = "presum") -> pa.Table:
-    """The rows of a pre-summed table (``presum``, ``presum_hour``) of some ``players`` rows
-    (:func:`analyzer.stats.query.presum`)."""
-    from analyzer.stats.query import presum
+def presum_table(rows: pa.Table, table: str = "presum") -> pa.Table:
+    """The rows of a pre-summed table of some ``players`` rows (``presum``, ``presum_hour``,
+    ``presum_session``: :func:`analyzer.stats.query.presum`) or ``allin_ev`` rows
+    (``allin_session``: :func:`analyzer.stats.query.presum_luck`)."""
+    frame = pl.from_arrow(rows)
+    assert isinstance(frame, pl.DataFrame)
+    return summed(frame.lazy(), table).collect().to_arrow().cast(TABLES[table])
 
+
+def presum_tables(players: pa.Table) -> dict[str, pa.Table]:
+    """Every pre-summed table of some ``players`` rows (:func:`presum_table` of each), in one
+    collect (the rows read once)."""
     frame = pl.from_arrow(players)
     assert isinstance(frame, pl.DataFrame)
-    schema = TABLES[table]
-    return presum(frame.lazy(), SUMMED_TABLES[table]).select(schema.names).collect().to_arrow().cast(schema)
+    done = pl.collect_all([summed(frame.lazy(), name) for name in SUMMED_TABLES])
+    return {name: rows.to_arrow().cast(TABLES[name]) for name, rows in zip(SUMMED_TABLES, done)}
+
+
+def summed(rows: pl.LazyFrame, table: str) -> pl.LazyFrame:
+    """A pre-summed table's rows made from its source's rows (``players`` or ``allin_ev``)."""
+    from analyzer.stats.query import PRESUM_KEY_COLUMNS, presum, presum_luck
+
+    names = TABLES[table].names
+    if table in LUCK_TABLES:
+        return presum_luck(rows, LUCK_TABLES[table]).select(names)
+    return presum(rows, SUMMED_TABLES[table], [n for n in names if n in PRESUM_KEY_COLUMNS]).select(names)
 
 
 def scan_files(table: str, files: list[Path]) -> pl.LazyFrame:

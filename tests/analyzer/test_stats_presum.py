@@ -1,12 +1,14 @@
-"""The pre-summed table (store version 3) gives every statistic exactly as the rows did.
+"""The pre-summed tables (store versions 3 and 4) give every statistic exactly as the rows did.
 
-Each query over the store's ``presum`` table is compared with the same query as it was
-before the table (``reference_query``/``reference_leaks``: the ``players`` rows hand by hand)
-and with the rows summed at query time: integers exactly, the two float sums (win rates in
-units) to the last few bits (the units are summed a pre-summed row at a time instead of a
-hand at a time). The store: simulated nights at two sites (two files, a night without
-times, a night at another table of the same site at the same hours), the repository's
-sample histories and an Omaha hand in the compact format; some hands imported twice.
+Each query over the store's pre-summed tables (``presum``; ``presum_session`` and
+``allin_session`` for the sessions, ``presum_hour`` for sessions chosen by position) is
+compared with the same query as it was before the tables (``reference_query``/
+``reference_leaks``: the ``players`` rows hand by hand) and with the rows summed at query
+time: integers exactly, the float sums (win rates in units, the all-in luck) to the last
+few bits (summed a pre-summed row at a time instead of a hand at a time). The store:
+simulated nights at two sites (two files, a night without times, a night at another table
+of the same site at the same hours), the repository's sample histories and an Omaha hand
+in the compact format; some hands imported twice.
 """
 
 from __future__ import annotations
@@ -158,9 +160,11 @@ def test_every_players_sessions_from_the_presum_table_are_the_rows(
     kw = {"idle_minutes": idle, "day_starts_at": day_starts_at, "filters": filters}
     # sorted by its keys (the reference left a session's currencies in no set order)
     want = reference_query.sessions(rows, allin, **kw).sort(SESSION_KEYS, nulls_last=True)  # type: ignore[arg-type]
-    hours = store.scan("presum_hour")
-    same(query.sessions(hours, allin, **kw), want)  # type: ignore[arg-type]
-    same(query.sessions(hours, allin, player="Anna", **kw), want.filter(pl.col("player") == "Anna"))  # type: ignore[arg-type]
+    hours, luck = query.session_tables(store.scan, idle_minutes=idle, filters=filters)
+    assert (filters is not None and filters.positions) or "luck" in luck.collect_schema().names()
+    same(query.sessions(hours, luck, **kw), want)  # type: ignore[arg-type]
+    same(query.sessions(hours, luck, player="Anna", **kw), want.filter(pl.col("player") == "Anna"))  # type: ignore[arg-type]
+    same(query.sessions(store.scan("presum_hour"), allin, **kw), want)  # type: ignore[arg-type]
     if filters is None:
         assert want.height > 20 and want["start"].null_count() > 0  # timed and untimed sessions
 
@@ -174,6 +178,36 @@ def test_sessions_of_a_short_idle_time_sum_the_rows_by_the_minute(store: Store, 
         query.sessions(store.scan("presum_hour"), allin, idle_minutes=idle)
     with pytest.raises(ValueError, match="presum_hour"):
         query.sessions(store.scan("presum"), allin)
+    with pytest.raises(ValueError, match="allin_session table is summed by the hour"):
+        query.sessions(rows, store.scan("allin_session"), idle_minutes=idle)
+    assert [t.collect_schema().names() for t in query.session_tables(store.scan, idle_minutes=idle)] == [
+        t.collect_schema().names() for t in (rows, allin)
+    ]
+
+
+def test_sessions_by_position_read_the_hours_with_positions_and_the_allin_rows(store: Store) -> None:
+    by_position = Filters(positions=("BTN",))
+    with pytest.raises(ValueError, match="presum_session has none"):
+        query.sessions(store.scan("presum_session"), store.scan("allin_ev"), filters=by_position)
+    with pytest.raises(ValueError, match="not by position"):
+        query.sessions(store.scan("presum_hour"), store.scan("allin_session"), filters=by_position)
+
+
+def test_the_sessions_tables_are_the_rows_summed_by_the_hour_without_the_position(store: Store) -> None:
+    """What an import and the all-in pass write, part by part, is the rows summed at once
+    (integers exactly; the luck's float sums to the last few bits)."""
+    keys = list(query.SESSION_KEY_COLUMNS)
+    hours = query.presum(store.scan("players"), "1h", keys).collect().sort(keys, nulls_last=True)
+    stored = store.scan("presum_session").collect().sort(keys, nulls_last=True)
+    assert stored.height == hours.height < store.scan("presum_hour").collect().height
+    assert stored.select(hours.columns).equals(hours.cast(stored.select(hours.columns).schema))  # type: ignore[arg-type]
+    keys = list(query.LUCK_KEY_COLUMNS)
+    want = query.presum_luck(store.scan("allin_ev")).collect().sort(keys, nulls_last=True)
+    luck = store.scan("allin_session").collect().sort(keys, nulls_last=True)
+    assert luck.select(keys, "allin_hands").rows() == want.select(keys, "allin_hands").rows()
+    assert luck["allin_hands"].sum() == store.scan("allin_ev").collect().height > luck.height
+    for name in ("luck", "luck_units"):
+        assert luck[name].to_list() == pytest.approx(want[name].to_list(), rel=1e-12, abs=1e-9)
 
 
 @pytest.mark.parametrize("filters", [None, Filters(sites=("Alpha",)), Filters(min_players=5)])
@@ -221,7 +255,7 @@ def test_the_presum_parts_are_the_rows_summed_and_add_up_part_by_part(store: Sto
     """The cluster's way: each part's presum aggregated apart, the partial results added."""
     totals = list(query.SUM_COLUMNS)
     rows = query.presum(store.scan("players")).collect()
-    for table in ("presum", "presum_hour"):
+    for table in ("presum", "presum_hour", "presum_session"):
         assert store.scan(table).collect().select(totals).sum().row(0) == rows.select(totals).sum().row(0)
     stored = store.scan("presum").collect()
     assert stored["hands"].sum() == store.scan("players").filter(pl.col("verdict") != "unreadable").collect().height
@@ -254,33 +288,44 @@ def test_a_hand_twice_in_one_import_counts_once_in_the_presum_table(files: list[
     assert stored["hands"].item() == 6 * 220 + 3 * 30  # a.jsonl's hands, late's 30 of again.jsonl
 
 
-def test_a_store_of_version_2_is_summed_on_reading_refused_to_a_cluster_and_upgraded_by_the_next_import(
-    files: list[Path], tmp_path: Path
+#: the pre-summed tables each older store version lacks
+OLDER = {2: ("presum", "presum_hour", "presum_session", "allin_session"), 3: ("presum_session", "allin_session")}
+
+
+@pytest.mark.parametrize("version", sorted(OLDER))
+def test_an_older_store_is_summed_on_reading_refused_to_a_cluster_and_upgraded_by_the_next_import(
+    files: list[Path], tmp_path: Path, version: int
 ) -> None:
     store = Store(tmp_path / "store")
     import_paths(files[:2], store, workers=1)
+    fill_allin_ev(store, workers=1)
     want = query.summary(store.scan("presum"), store.scan("allin_ev"))
-    # as version 2 wrote it: no presum table
+    hours = query.sessions(store.scan("players"), store.scan("allin_ev"))
+    # as the older version wrote it: without some pre-summed tables
     manifest = tmp_path / "store" / "manifest.json"
     data = json.loads(manifest.read_text())
-    data["version"] = 2
+    data["version"] = version
     for batch in data["batches"]:
-        for table in ("presum", "presum_hour"):
+        for table in set(OLDER[version]) & set(batch["tables"]):
             batch["tables"].remove(table)
             (tmp_path / "store" / "batches" / batch["name"] / f"{table}.parquet").unlink()
     manifest.write_text(json.dumps(data))
-    assert len(store.older_batches()) == 2
+    assert len(store.older_batches("presum_session")) == 2 and len(store.older_batches("allin_session")) == 1
+    assert len(store.older_batches()) == (2 if version == 2 else 0)
     same(query.summary(store.scan("presum"), store.scan("allin_ev")), want)
-    hours = query.sessions(store.scan("presum_hour"), store.scan("allin_ev"))
-    same(hours, query.sessions(store.scan("players"), store.scan("allin_ev")))
+    same(query.sessions(*query.session_tables(store.scan)), hours)
     with pytest.raises(StoreError, match="run sixplus import once more"):
-        store.files("presum")
+        store.files("presum_session")
+    with pytest.raises(StoreError, match=f"batches of an older version \\({version}\\)"):
+        store.files("allin_session")
     again = import_paths(files[:1], store, workers=1)  # every hand a duplicate: only the upgrade
     assert again.stored == 0
-    assert store.manifest().version == STORE_VERSION == 3 and not store.older_batches()
-    assert len(store.files("presum")) == len(store.files("presum_hour")) == 2
+    assert store.manifest().version == STORE_VERSION == 4
+    assert not any(store.older_batches(table) for table in OLDER[2])
+    assert len(store.files("presum")) == len(store.files("presum_session")) == 2
+    assert len(store.files("allin_session")) == 1
     same(query.summary(store.scan("presum"), store.scan("allin_ev")), want)
-    same(query.sessions(store.scan("presum_hour"), store.scan("allin_ev")), hours)
+    same(query.sessions(*query.session_tables(store.scan)), hours)
     shutil.rmtree(tmp_path / "store")
 
 

@@ -266,7 +266,16 @@ def test_manifest_lists_the_files_outside_tools_read(tmp_path: Path) -> None:
     data = json.loads((tmp_path / "store" / "manifest.json").read_text())
     (batch,) = data["batches"]
     assert batch["hands"] == 1
-    assert set(batch["tables"]) == {"hands", "players", "actions", "pots", "problems", "presum", "presum_hour"}
+    assert set(batch["tables"]) == {
+        "hands",
+        "players",
+        "actions",
+        "pots",
+        "problems",
+        "presum",
+        "presum_hour",
+        "presum_session",
+    }
     assert data["imports"][0]["stored"] == 1
     assert all(f.exists() for f in store.files("hands"))
 
@@ -376,7 +385,7 @@ def test_the_all_in_pass_commits_in_steps_and_gives_the_same_results(
     monkeypatch.setattr(allin_pass, "TASK_HANDS", 3)
     monkeypatch.setattr(allin_pass, "COMMIT_HANDS", 7)
     assert allin_pass.fill_allin_ev(steps, workers=1) == done
-    batches = [b for b in steps.manifest().batches if b.tables == ("allin_ev",)]
+    batches = [b for b in steps.manifest().batches if b.tables == ("allin_ev", "allin_session")]
     assert len(batches) == -(-done // 9)  # three tasks of three hands make a commit of nine
     assert (
         steps.scan("allin_ev")
