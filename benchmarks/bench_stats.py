@@ -14,7 +14,7 @@ Queries, over the tables ``sixplus stats`` and the Players page read: the summar
 position, rule set and stake, and game (``presum``, ``allin_ev``); the per-player summary
 under a filter (one site, a date range, 5+ players, a link and minimum hands); one player's
 and every player's sessions (``presum_session``, ``allin_session``), and every player's on
-the button and cut-off (``presum_hour``, ``allin_ev``: sessions chosen by position); the
+the button and cut-off (``presum_hour``, ``allin_hour``: sessions chosen by position); the
 leak finder for one player (its counts from ``presum``, the hands behind its flags from
 ``players``). Each is timed first and then as the median of three runs. Also the import's
 cost of the tables: CPU microseconds a hand to make the pre-summed rows of a part (the
@@ -154,7 +154,7 @@ def queries(tables: dict[str, pl.LazyFrame]) -> list[tuple[str, Callable[[], obj
         ("per player, filtered", lambda: summary(days, allin, filters=filtered)),
         ("one player's sessions", lambda: sessions(hours, luck, player="Anna")),
         ("every player's sessions", lambda: sessions(hours, luck)),
-        ("sessions at BTN and CO", lambda: sessions(tables["presum_hour"], allin, filters=positions)),
+        ("sessions at BTN and CO", lambda: sessions(tables["presum_hour"], tables["allin_hour"], filters=positions)),
         ("leaks of one player", lambda: find_leaks(players, player="Anna", presummed=days)),
     ]
 

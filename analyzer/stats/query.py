@@ -114,15 +114,16 @@ def presum(rows: pl.LazyFrame, every: str = "1d", keys: Sequence[str] = PRESUM_K
     )
 
 
-def presum_luck(allin: pl.LazyFrame, every: str = "1h") -> pl.LazyFrame:
-    """The ``allin_ev`` rows summed by the keys of ``allin_session`` (the hour: ``every``): how
-    many, and their luck (won less expected) in minor units and in units (each row's luck
-    over its unit, summed). The sessions' all-in luck is a sum of these rows (the store's
-    ``allin_session`` table, written with every part of ``allin_ev``, or summed here)."""
+def presum_luck(allin: pl.LazyFrame, every: str = "1h", keys: Sequence[str] = LUCK_KEY_COLUMNS) -> pl.LazyFrame:
+    """The ``allin_ev`` rows summed by the keys of ``allin_session`` (or ``keys``: those of
+    ``allin_hour``, with the position; the hour: ``every``): how many, and their luck (won less
+    expected) in minor units and in units (each row's luck over its unit, summed). The
+    sessions' all-in luck is a sum of these rows (the store's ``allin_session`` and
+    ``allin_hour`` tables, written with every part of ``allin_ev``, or summed here)."""
     luck = pl.col("won") - pl.col("expected")
     return (
         allin.with_columns(pl.col("started").dt.truncate(every))
-        .group_by(list(LUCK_KEY_COLUMNS), maintain_order=True)
+        .group_by(list(keys), maintain_order=True)
         .agg(
             pl.len().cast(pl.Int64).alias("allin_hands"),
             luck.sum().alias("luck"),
@@ -393,8 +394,8 @@ def sessions(
 
     ``players`` is the store's ``presum_session`` table, or its ``presum_hour`` table (sessions
     chosen by position), both by the hour (``idle_minutes`` of 60 or more), or its ``players``
-    rows (any idle time); ``allin`` its ``allin_session`` table (by the hour, not by position)
-    or its ``allin_ev`` rows. :func:`session_tables` chooses them. The pre-summed rows of one
+    rows (any idle time); ``allin`` its ``allin_session`` table (by the hour), ``allin_hour``
+    (by the hour and position) or its ``allin_ev`` rows. :func:`session_tables` chooses them. The pre-summed rows of one
     player and one span (an hour, or a minute for a shorter idle time: no cut falls inside
     one) are a block; the sessions are cut between blocks, by their first and last hands' times.
     """
@@ -414,10 +415,11 @@ def sessions(
         )
     elif by_position and "position" not in names:
         raise ValueError("filters: sessions chosen by position read the presum_hour table (presum_session has none)")
-    if "luck" in allin.collect_schema().names() and (every != "1h" or by_position):
+    luck_names = allin.collect_schema().names()
+    if "luck" in luck_names and (every != "1h" or (by_position and "position" not in luck_names)):
         raise ValueError(
             "allin: the allin_session table is summed by the hour and not by position; "
-            "pass the allin_ev rows for a shorter idle time or a choice of positions"
+            "pass the allin_hour table for a choice of positions, the allin_ev rows for a shorter idle time"
         )
     counted_rows, allin = counted(players, allin, filters, player)
     shift = timedelta(hours=day_starts_at)
@@ -509,10 +511,10 @@ def session_tables(
 ) -> tuple[pl.LazyFrame, pl.LazyFrame]:
     """The store's tables :func:`sessions` reads for these options (``scan``: :meth:`Store.scan
     <analyzer.store.store.Store.scan>`): ``presum_session`` and ``allin_session``; for sessions
-    chosen by position ``presum_hour`` and the ``allin_ev`` rows; for an idle time under an
-    hour the ``players`` and ``allin_ev`` rows."""
+    chosen by position ``presum_hour`` and ``allin_hour``; for an idle time under an hour the
+    ``players`` and ``allin_ev`` rows."""
     if idle_minutes < 60:
         return scan("players"), scan("allin_ev")
     if filters is not None and filters.positions:
-        return scan("presum_hour"), scan("allin_ev")
+        return scan("presum_hour"), scan("allin_hour")
     return scan("presum_session"), scan("allin_session")

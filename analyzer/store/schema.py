@@ -22,6 +22,8 @@
 ``allin_session`` the all-in luck of ``allin_ev`` summed by the keys of ``presum_session``
               (store version 4): written with ``allin_ev`` by the all-in pass, so that the
               sessions read no ``allin_ev`` row
+``allin_hour`` the same by the keys of ``presum_hour`` (store version 4): the luck of
+              sessions chosen by position
 
 Money is in the hand's minor unit (``decimals``); the ``*_text`` columns never hold
 markup. Every table has ``hand_id``; ``hands`` holds each id once, and each non-null
@@ -298,14 +300,10 @@ SESSION_KEYS = tuple((name, kind) for name, kind in PRESUM_KEYS if name != "posi
 PRESUM_SESSION = pa.schema([*SESSION_KEYS, ("first", TIME), ("last", TIME), *((name, I64) for name in PRESUM_SUMS)])
 #: ``allin_session``: the ``allin_ev`` rows (``allin_hands``) and their luck (won less expected)
 #: in minor units and in the row's units (each row's luck over its ``unit``, summed)
-ALLIN_SESSION = pa.schema(
-    [
-        *((name, kind) for name, kind in SESSION_KEYS if name != "unit_name"),
-        ("allin_hands", I64),
-        ("luck", pa.float64()),
-        ("luck_units", pa.float64()),
-    ]
-)
+LUCK_SUMS = (("allin_hands", I64), ("luck", pa.float64()), ("luck_units", pa.float64()))
+ALLIN_SESSION = pa.schema([*((name, kind) for name, kind in SESSION_KEYS if name != "unit_name"), *LUCK_SUMS])
+#: ``allin_hour``: the same with the position
+ALLIN_HOUR = pa.schema([*((name, kind) for name, kind in PRESUM_KEYS if name != "unit_name"), *LUCK_SUMS])
 
 TABLES: dict[str, pa.Schema] = {
     "hands": HANDS,
@@ -319,12 +317,14 @@ TABLES: dict[str, pa.Schema] = {
     "presum_hour": PRESUM_HOUR,
     "presum_session": PRESUM_SESSION,
     "allin_session": ALLIN_SESSION,
+    "allin_hour": ALLIN_HOUR,
 }
 #: the pre-summed tables of ``players``, each with its span: made from every part's ``players``
 #: rows (their keys: the schema's)
 SUMMED_TABLES = {"presum": "1d", "presum_hour": "1h", "presum_session": "1h"}
 #: the pre-summed tables of ``allin_ev``, each with its span: made from the all-in pass's rows
-LUCK_TABLES = {"allin_session": "1h"}
+#: (their keys: the schema's)
+LUCK_TABLES = {"allin_session": "1h", "allin_hour": "1h"}
 #: the table each pre-summed table is made from (a batch of it has the pre-summed one too)
 SUMMED_FROM = {**dict.fromkeys(SUMMED_TABLES, "players"), **dict.fromkeys(LUCK_TABLES, "allin_ev")}
 #: the tables an import writes for every hand (allin_ev comes from a later pass)

@@ -39,7 +39,7 @@ from analyzer.store.schema import LUCK_TABLES, SUMMED_FROM, SUMMED_TABLES, TABLE
 MANIFEST = "manifest.json"
 #: 2: players' action facts and filter keys (null in batches of version 1); 3: the
 #: pre-summed ``presum`` and ``presum_hour`` tables in every batch of ``players``; 4:
-#: ``presum_session`` with them, and ``allin_session`` in every batch of ``allin_ev``
+#: ``presum_session`` with them, and ``allin_session`` and ``allin_hour`` in every batch of ``allin_ev``
 #: (batches of older versions miss some: :meth:`Store.scan` sums their rows instead, and the
 #: next import adds them)
 STORE_VERSION = 4
@@ -439,9 +439,10 @@ def summed(rows: pl.LazyFrame, table: str) -> pl.LazyFrame:
     from analyzer.stats.query import PRESUM_KEY_COLUMNS, presum, presum_luck
 
     names = TABLES[table].names
+    keys = [n for n in names if n in PRESUM_KEY_COLUMNS]
     if table in LUCK_TABLES:
-        return presum_luck(rows, LUCK_TABLES[table]).select(names)
-    return presum(rows, SUMMED_TABLES[table], [n for n in names if n in PRESUM_KEY_COLUMNS]).select(names)
+        return presum_luck(rows, LUCK_TABLES[table], keys).select(names)
+    return presum(rows, SUMMED_TABLES[table], keys).select(names)
 
 
 def scan_files(table: str, files: list[Path]) -> pl.LazyFrame:

@@ -161,7 +161,7 @@ def test_every_players_sessions_from_the_presum_table_are_the_rows(
     # sorted by its keys (the reference left a session's currencies in no set order)
     want = reference_query.sessions(rows, allin, **kw).sort(SESSION_KEYS, nulls_last=True)  # type: ignore[arg-type]
     hours, luck = query.session_tables(store.scan, idle_minutes=idle, filters=filters)
-    assert (filters is not None and filters.positions) or "luck" in luck.collect_schema().names()
+    assert "luck" in luck.collect_schema().names()
     same(query.sessions(hours, luck, **kw), want)  # type: ignore[arg-type]
     same(query.sessions(hours, luck, player="Anna", **kw), want.filter(pl.col("player") == "Anna"))  # type: ignore[arg-type]
     same(query.sessions(store.scan("presum_hour"), allin, **kw), want)  # type: ignore[arg-type]
@@ -195,7 +195,8 @@ def test_sessions_by_position_read_the_hours_with_positions_and_the_allin_rows(s
 
 def test_the_sessions_tables_are_the_rows_summed_by_the_hour_without_the_position(store: Store) -> None:
     """What an import and the all-in pass write, part by part, is the rows summed at once
-    (integers exactly; the luck's float sums to the last few bits)."""
+    (integers exactly; the luck's float sums to the last few bits); ``allin_hour`` is
+    ``allin_session`` by position."""
     keys = list(query.SESSION_KEY_COLUMNS)
     hours = query.presum(store.scan("players"), "1h", keys).collect().sort(keys, nulls_last=True)
     stored = store.scan("presum_session").collect().sort(keys, nulls_last=True)
@@ -208,6 +209,13 @@ def test_the_sessions_tables_are_the_rows_summed_by_the_hour_without_the_positio
     assert luck["allin_hands"].sum() == store.scan("allin_ev").collect().height > luck.height
     for name in ("luck", "luck_units"):
         assert luck[name].to_list() == pytest.approx(want[name].to_list(), rel=1e-12, abs=1e-9)
+    by_position = store.scan("allin_hour").collect()
+    assert by_position.height > luck.height
+    assert sorted(by_position.columns) == sorted([*luck.columns, "position"])
+    coarse = by_position.group_by(keys).agg(pl.col("allin_hands", "luck", "luck_units").sum())
+    coarse = coarse.sort(keys, nulls_last=True)
+    assert coarse.select(keys, "allin_hands").rows() == luck.select(keys, "allin_hands").rows()
+    assert coarse["luck"].to_list() == pytest.approx(luck["luck"].to_list(), rel=1e-12, abs=1e-9)
 
 
 @pytest.mark.parametrize("filters", [None, Filters(sites=("Alpha",)), Filters(min_players=5)])
@@ -289,7 +297,10 @@ def test_a_hand_twice_in_one_import_counts_once_in_the_presum_table(files: list[
 
 
 #: the pre-summed tables each older store version lacks
-OLDER = {2: ("presum", "presum_hour", "presum_session", "allin_session"), 3: ("presum_session", "allin_session")}
+OLDER = {
+    2: ("presum", "presum_hour", "presum_session", "allin_session", "allin_hour"),
+    3: ("presum_session", "allin_session", "allin_hour"),
+}
 
 
 @pytest.mark.parametrize("version", sorted(OLDER))
@@ -301,6 +312,8 @@ def test_an_older_store_is_summed_on_reading_refused_to_a_cluster_and_upgraded_b
     fill_allin_ev(store, workers=1)
     want = query.summary(store.scan("presum"), store.scan("allin_ev"))
     hours = query.sessions(store.scan("players"), store.scan("allin_ev"))
+    btn = Filters(positions=("BTN",))
+    by_position = query.sessions(store.scan("players"), store.scan("allin_ev"), filters=btn)
     # as the older version wrote it: without some pre-summed tables
     manifest = tmp_path / "store" / "manifest.json"
     data = json.loads(manifest.read_text())
@@ -310,10 +323,11 @@ def test_an_older_store_is_summed_on_reading_refused_to_a_cluster_and_upgraded_b
             batch["tables"].remove(table)
             (tmp_path / "store" / "batches" / batch["name"] / f"{table}.parquet").unlink()
     manifest.write_text(json.dumps(data))
-    assert len(store.older_batches("presum_session")) == 2 and len(store.older_batches("allin_session")) == 1
+    assert len(store.older_batches("presum_session")) == 2 and len(store.older_batches("allin_hour")) == 1
     assert len(store.older_batches()) == (2 if version == 2 else 0)
     same(query.summary(store.scan("presum"), store.scan("allin_ev")), want)
     same(query.sessions(*query.session_tables(store.scan)), hours)
+    same(query.sessions(*query.session_tables(store.scan, filters=btn), filters=btn), by_position)
     with pytest.raises(StoreError, match="run sixplus import once more"):
         store.files("presum_session")
     with pytest.raises(StoreError, match=f"batches of an older version \\({version}\\)"):
@@ -323,7 +337,8 @@ def test_an_older_store_is_summed_on_reading_refused_to_a_cluster_and_upgraded_b
     assert store.manifest().version == STORE_VERSION == 4
     assert not any(store.older_batches(table) for table in OLDER[2])
     assert len(store.files("presum")) == len(store.files("presum_session")) == 2
-    assert len(store.files("allin_session")) == 1
+    assert len(store.files("allin_session")) == len(store.files("allin_hour")) == 1
+    same(query.sessions(*query.session_tables(store.scan, filters=btn), filters=btn), by_position)
     same(query.summary(store.scan("presum"), store.scan("allin_ev")), want)
     same(query.sessions(*query.session_tables(store.scan)), hours)
     shutil.rmtree(tmp_path / "store")

@@ -385,7 +385,7 @@ def test_the_all_in_pass_commits_in_steps_and_gives_the_same_results(
     monkeypatch.setattr(allin_pass, "TASK_HANDS", 3)
     monkeypatch.setattr(allin_pass, "COMMIT_HANDS", 7)
     assert allin_pass.fill_allin_ev(steps, workers=1) == done
-    batches = [b for b in steps.manifest().batches if b.tables == ("allin_ev", "allin_session")]
+    batches = [b for b in steps.manifest().batches if b.tables == ("allin_ev", "allin_hour", "allin_session")]
     assert len(batches) == -(-done // 9)  # three tasks of three hands make a commit of nine
     assert (
         steps.scan("allin_ev")
