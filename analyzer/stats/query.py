@@ -395,9 +395,10 @@ def sessions(
     ``players`` is the store's ``presum_session`` table, or its ``presum_hour`` table (sessions
     chosen by position), both by the hour (``idle_minutes`` of 60 or more), or its ``players``
     rows (any idle time); ``allin`` its ``allin_session`` table (by the hour), ``allin_hour``
-    (by the hour and position) or its ``allin_ev`` rows. :func:`session_tables` chooses them. The pre-summed rows of one
-    player and one span (an hour, or a minute for a shorter idle time: no cut falls inside
-    one) are a block; the sessions are cut between blocks, by their first and last hands' times.
+    (by the hour and position) or its ``allin_ev`` rows. :func:`session_tables` chooses them.
+    The pre-summed rows of one player and one span (an hour, or a minute for a shorter idle
+    time: no cut falls inside one) are a block; the sessions are cut between blocks, by their
+    first and last hands' times.
     """
     every = _span(idle_minutes)
     by_position = filters is not None and bool(filters.positions)
@@ -418,8 +419,8 @@ def sessions(
     luck_names = allin.collect_schema().names()
     if "luck" in luck_names and (every != "1h" or (by_position and "position" not in luck_names)):
         raise ValueError(
-            "allin: the allin_session table is summed by the hour and not by position; "
-            "pass the allin_hour table for a choice of positions, the allin_ev rows for a shorter idle time"
+            "allin: the allin_session table is summed by the hour and not by position, allin_hour by the hour; "
+            "pass allin_hour for a choice of positions, the allin_ev rows for a shorter idle time"
         )
     counted_rows, allin = counted(players, allin, filters, player)
     shift = timedelta(hours=day_starts_at)
@@ -463,7 +464,7 @@ def _session_luck(
     _, one = np.unique(rows["_player"].to_numpy(), return_index=True)
     players = rows.select("site", "player", "_player")[one].with_columns(_PAIR)
     by_hash = players["_pair"].n_unique() == players.height
-    if "luck" in allin.collect_schema().names():  # allin_session: summed by the hour
+    if "luck" in allin.collect_schema().names():  # allin_session or allin_hour: summed by the hour
         amounts = [pl.col("allin_hands"), pl.col("luck"), pl.col("luck_units")]
     else:
         luck = pl.col("won") - pl.col("expected")

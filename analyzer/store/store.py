@@ -419,7 +419,7 @@ class BatchWriter:
 def presum_table(rows: pa.Table, table: str = "presum") -> pa.Table:
     """The rows of a pre-summed table of some ``players`` rows (``presum``, ``presum_hour``,
     ``presum_session``: :func:`analyzer.stats.query.presum`) or ``allin_ev`` rows
-    (``allin_session``: :func:`analyzer.stats.query.presum_luck`)."""
+    (``allin_session``, ``allin_hour``: :func:`analyzer.stats.query.presum_luck`)."""
     frame = pl.from_arrow(rows)
     assert isinstance(frame, pl.DataFrame)
     return summed(frame.lazy(), table).collect().to_arrow().cast(TABLES[table])
