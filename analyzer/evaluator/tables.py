@@ -33,7 +33,6 @@ import hashlib
 import marshal
 import os
 import sys
-import tempfile
 from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -302,6 +301,8 @@ def load(data: bytes, ranking: Ranking) -> Tables | None:
 
 def write(tables: Tables, folder: Path) -> Path:
     """Write a ranking's tables into a folder at once (a reader sees the old file or the new one)."""
+    import tempfile  # only when tables are written: its import costs a start-up a few milliseconds
+
     folder.mkdir(parents=True, exist_ok=True)
     target = folder / cache_name(tables.ranking)
     handle, temporary = tempfile.mkstemp(dir=folder, prefix=".tables-")
