@@ -6,7 +6,7 @@ shows none); ``importlib.metadata`` (the version is ``analyzer.__version__``),
 bug), ``zipfile`` (an archive among the inputs), ``tempfile`` (the evaluator's tables written),
 ``html`` (the pages' escaping) load only when their path runs; a native file is read by the native
 reader alone, no other format's module imported to sniff it; ``--version`` imports no reader, nor
-``json`` (the native reader's) or ``hashlib``.
+``json`` (the native reader's), ``hashlib``, nor the messages' module and msgspec.
 What is imported is asserted, never how long it takes (the benchmark ``bench_cli`` times it)."""
 
 from __future__ import annotations
@@ -68,7 +68,8 @@ def test_auditing_one_hand_imports_no_numpy_babel_or_other_readers(rules: str, t
 
 
 def test_the_version_line_imports_nothing_but_the_cli() -> None:
-    assert imported_by(["--version"], also=("json", "hashlib", "parsers.record")) == set()
+    also = ("json", "msgspec", "hashlib", "analyzer.i18n.message", "parsers.record")
+    assert imported_by(["--version"], also=also) == set()
 
 
 def test_the_version_is_written_once_in_the_package() -> None:
