@@ -77,7 +77,14 @@ def extension_of(source: Path) -> Path | None:
 
 
 def _extensions(root: Path) -> list[Path]:
-    return sorted({p for package in PACKAGES for s in EXTENSION_SUFFIXES for p in (root / package).rglob("*" + s)})
+    """Every extension file in the packages' folders, found in one walk of them (a glob a suffix
+    walked them three times: a third of ``sixplus --version``)."""
+    suffixes = tuple(EXTENSION_SUFFIXES)
+    found: list[Path] = []
+    for package in PACKAGES:
+        for folder, _, files in os.walk(root / package):
+            found += (Path(folder, name) for name in files if name.endswith(suffixes))
+    return sorted(found)
 
 
 def running_pure() -> bool:

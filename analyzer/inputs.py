@@ -14,7 +14,6 @@ No CLI here: the commands (``audit``, ``import``, ``convert``, ``quiz --hands``,
 
 from __future__ import annotations
 
-import zipfile
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -41,6 +40,8 @@ class InputFile:
         """The file's bytes (an archive member unpacked, at most :data:`MEMBER_BYTES`)."""
         if not self.member:
             return self.path.read_bytes()
+        import zipfile  # here and below only for an archive: its import costs every start-up some milliseconds
+
         with zipfile.ZipFile(self.path) as archive, archive.open(self.member) as stream:
             data = stream.read(MEMBER_BYTES + 1)
         if len(data) > MEMBER_BYTES:
@@ -84,6 +85,8 @@ def input_files(paths: Iterable[str | Path]) -> Iterator[InputFile | InputIssue]
 
 
 def _members(path: Path) -> Iterator[InputFile | InputIssue]:
+    import zipfile
+
     try:
         archive = zipfile.ZipFile(path)
     except (zipfile.BadZipFile, OSError, ValueError) as error:
@@ -128,6 +131,10 @@ def _skipped(member: str) -> bool:
 
 def read_input(file: InputFile, *, format: str = "auto") -> ParsedFile:
     """One input file parsed (:func:`parsers.formats.read_bytes`); raises ``ParseError`` or ``OSError``."""
+    if not file.member:
+        return read_bytes(file.read_bytes(), file=file.name, format=format)
+    import zipfile
+
     try:
         data = file.read_bytes()
     except (zipfile.BadZipFile, RuntimeError, NotImplementedError, EOFError) as error:

@@ -17,9 +17,10 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from functools import cache, lru_cache
+from typing import TYPE_CHECKING
 
-from babel import Locale
-from babel.numbers import NumberPattern
+if TYPE_CHECKING:  # Babel itself loads when an amount is first shown, not at start-up
+    from babel.numbers import NumberPattern
 
 CHIPS = "CHIPS"
 _CODE = re.compile(r"^[A-Z]{3}$")
@@ -36,6 +37,8 @@ def is_chips(currency: str) -> bool:
 
 @cache
 def _patterns(locale: str, decimals: int, low: int, currency: bool) -> NumberPattern:
+    from babel import Locale
+
     loc = Locale.parse(locale)
     base = loc.currency_formats["standard"] if currency else loc.decimal_formats[None]
     pattern: NumberPattern = copy.copy(base)

@@ -18,7 +18,7 @@ import tomllib
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from analyzer.errors import RuleSetError
@@ -111,7 +111,7 @@ def parse_profile(data: dict[str, Any], *, source: str) -> SiteProfile:
 
 @cache
 def _shipped() -> dict[str, SiteProfile]:
-    folder = resources.files("analyzer") / "presets" / "sites"
+    folder = Path(__file__).resolve().parent / "presets" / "sites"  # on disk: no importlib.resources
     out = {}
     for item in sorted(folder.iterdir(), key=lambda p: p.name):
         if item.name.endswith(".toml"):

@@ -10,7 +10,6 @@ from __future__ import annotations
 import tomllib
 from dataclasses import MISSING, dataclass, fields
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any, Literal, get_args
 
@@ -296,6 +295,11 @@ def _check_game(rules: RuleSet, source: str) -> None:
             )
 
 
+#: the presets' folder, in the package on disk (not through ``importlib.resources``, whose import
+#: costs a start-up more than reading the folder does)
+PRESETS = Path(__file__).resolve().parent / "presets"
+
+
 @cache
 def preset_names() -> tuple[str, ...]:
     """The presets shipped in the package (listed once a process)."""
@@ -303,7 +307,7 @@ def preset_names() -> tuple[str, ...]:
 
 
 def _list_presets() -> tuple[str, ...]:
-    folder = resources.files("analyzer") / "presets"
+    folder = PRESETS
     return tuple(sorted(p.name.removesuffix(".toml") for p in folder.iterdir() if p.name.endswith(".toml")))
 
 
@@ -311,7 +315,7 @@ def load_rules(name_or_path: str | Path) -> RuleSet:
     """A preset by name (``shortdeck``) or a TOML file by path."""
     text_name = str(name_or_path)
     if text_name in preset_names():
-        resource = resources.files("analyzer") / "presets" / f"{text_name}.toml"
+        resource = PRESETS / f"{text_name}.toml"
         return _load_text(resource.read_text(encoding="utf-8"), source=f"preset {text_name}")
     path = Path(name_or_path)
     if not path.exists():

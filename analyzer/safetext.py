@@ -21,9 +21,7 @@ goes through it (the tests run a list of hostile strings through each):
 
 from __future__ import annotations
 
-import html
 import io
-import json
 import re
 import string
 from typing import Any
@@ -72,6 +70,8 @@ def json_text(value: Any) -> str:
     >>> json_text({"player": "Ann\\x1b[2J\\u202e"})
     '{"player": "Ann\\\\u001b[2J\\\\u202e"}'
     """
+    import json  # here and below: html and json load when their kind of output is made, not at start-up
+
     return json.dumps(value, ensure_ascii=True)
 
 
@@ -91,6 +91,8 @@ def html_text(text: object) -> str:
     >>> html_text('<a href="x">\\x00')
     '&lt;a href=&quot;x&quot;&gt;\\\\u0000'
     """
+    import html
+
     return html.escape(terminal(text, lines=False), quote=True)
 
 
@@ -106,6 +108,8 @@ def chart_label(text: object, *, limit: int = LABEL_LIMIT) -> str:
     flat = " ".join(terminal(text).split())
     if len(flat) > limit:
         flat = flat[: limit - 1] + "…"
+    import html
+
     return html.escape(flat, quote=True)
 
 

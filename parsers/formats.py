@@ -9,7 +9,6 @@ trusted.
 from __future__ import annotations
 
 import importlib
-import logging
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,7 +19,8 @@ from parsers.errors import ParseError, Rejected
 from parsers.record import HandRecord
 from parsers.text import decode
 
-_LOG = logging.getLogger("sixplus.parsers")
+#: the logger a reader's unforeseen error goes to, in full (for a bug report)
+LOGGER = "sixplus.parsers"
 
 #: format name -> module, in the order detection tries them
 FORMATS: dict[str, str] = {
@@ -124,7 +124,11 @@ def bounded(items: Iterable[HandRecord | Rejected], *, format: str, file: str) -
             yield Rejected.from_error(error if error.file else error.with_context(file=file, format=format))
             return
         except (ArithmeticError, LookupError, RecursionError, TypeError, ValueError, AttributeError) as error:
-            _LOG.warning("%s: the %s reader stopped after line %d", file, format, line, exc_info=error)
+            import logging  # only here: its import would cost every start-up a few milliseconds
+
+            logging.getLogger(LOGGER).warning(
+                "%s: the %s reader stopped after line %d", file, format, line, exc_info=error
+            )
             stopped = ParseError(
                 expected=f"a {format} hand history this reader understands",
                 found=f"input it cannot read after line {line}; the rest of the file was not read",

@@ -13,7 +13,6 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Sequence
-from importlib.abc import MetaPathFinder
 from importlib.machinery import SOURCE_SUFFIXES, FileFinder, ModuleSpec, SourceFileLoader
 from types import ModuleType
 
@@ -31,8 +30,10 @@ def requested() -> bool:
     return os.environ.get("SIXPLUS_PURE") == "1"
 
 
-class SourceOnly(MetaPathFinder):
-    """Finds the package's modules as ``.py`` files only, ahead of the extension files."""
+class SourceOnly:
+    """Finds the package's modules as ``.py`` files only, ahead of the extension files (a meta path
+    finder by its ``find_spec``: not derived from ``importlib.abc.MetaPathFinder``, whose import
+    pulls in ``importlib.resources`` and ``tempfile``, a fifth of ``sixplus --version``'s start-up)."""
 
     def find_spec(
         self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None

@@ -33,6 +33,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar, Token
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 DOMAIN = "sixplus"
 LOCALE_DIR = Path(__file__).parent.parent / "locale"
@@ -193,27 +194,42 @@ def N_(message: str) -> str:
 
 LANG_NAMES: dict[str, str] = {"en": "English", "de": "Deutsch", "es": "Español"}
 
-from analyzer.i18n.message import (  # noqa: E402 -- the message type renders through the functions above
-    EMPTY,
-    Amount,
-    Arg,
-    Cards,
-    Fixed,
-    Join,
-    Msg,
-    Percent,
-    Rank,
-    Run,
-    card_text,
-    f_,
-    fn_,
-    msg,
-    nmsg,
-    number,
-    pmsg,
-    rank_word,
-    render,
-)
+if TYPE_CHECKING:  # at run time through __getattr__ below
+    from analyzer.i18n.message import (
+        EMPTY,
+        Amount,
+        Arg,
+        Cards,
+        Fixed,
+        Join,
+        Msg,
+        Percent,
+        Rank,
+        Run,
+        card_text,
+        f_,
+        fn_,
+        msg,
+        nmsg,
+        number,
+        pmsg,
+        rank_word,
+        render,
+    )
+
+
+def __getattr__(name: str) -> object:
+    """What :mod:`analyzer.i18n.message` adds to this module (the names of ``__all__`` not defined
+    above), imported on first use: a command that renders no message (``sixplus --version``) loads
+    neither it nor msgspec."""
+    if name in __all__:
+        from analyzer.i18n import message
+
+        value = getattr(message, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "DEFAULT",

@@ -33,7 +33,6 @@ from decimal import Decimal
 from typing import Any, Literal, TypeAlias
 
 import msgspec
-from babel.numbers import format_decimal, get_decimal_symbol
 
 from analyzer.cards import Card
 from analyzer.i18n.ranks import RANKS
@@ -189,8 +188,21 @@ def number(value: float | int | Decimal, spec: str = "", lang: str | None = None
     lang = lang or _lang()
     if spec:
         text = format(value, spec)
-        return text.replace(".", get_decimal_symbol(lang)) if "." in text else text
+        return text.replace(".", decimal_symbol(lang)) if "." in text else text
+    from babel.numbers import format_decimal  # Babel loads when a number is shown, not at start-up
+
     return str(format_decimal(value, locale=lang))
+
+
+def decimal_symbol(lang: str) -> str:
+    """The locale's decimal sign (Babel's, loaded when first asked for).
+
+    >>> decimal_symbol("en"), decimal_symbol("de")
+    ('.', ',')
+    """
+    from babel.numbers import get_decimal_symbol
+
+    return str(get_decimal_symbol(lang))
 
 
 def join(parts: list[str], style: str) -> str:
@@ -234,7 +246,7 @@ def render_arg(value: Arg, form: str = "") -> str:
 
         return pgettext("percent", "{value}%").format(value=number(value.value, f".{value.decimals}f"))
     if isinstance(value, Fixed):
-        return value.text.replace(".", get_decimal_symbol(_lang())) if "." in value.text else value.text
+        return value.text.replace(".", decimal_symbol(_lang())) if "." in value.text else value.text
     if isinstance(value, Amount):
         from analyzer.money import format_money
 
