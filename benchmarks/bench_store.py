@@ -47,15 +47,18 @@ import polars as pl
 import pyarrow.parquet as pq
 
 from analyzer.audit.hand import audit_hand
+from analyzer.audit.night import with_between_hands
 from analyzer.ruleset import load_rules
 from analyzer.simulate import simulate
 from analyzer.stats.allin import _cached_shares
 from analyzer.stats.query import sessions, summary
 from analyzer.store import allin_pass
 from analyzer.store.allin_pass import adjust_frame, adjust_hands, fill_allin_ev, missing
+from analyzer.store.fingerprint import fingerprint
 from analyzer.store.importer import default_rules_for
 from analyzer.store.rows import Rows
-from analyzer.store.store import Store
+from analyzer.store.schema import SUMMED_TABLES
+from analyzer.store.store import Store, presum_table
 from parsers import native
 from parsers.formats import parse_text
 
@@ -168,6 +171,9 @@ def _per_hand_costs(pool: list[str]) -> str:
     start = time.perf_counter()
     records = [r for r in parse_text(text, format="native") if not isinstance(r, Exception)]
     parse = time.perf_counter() - start
+    start = time.perf_counter()
+    prints = [fingerprint(r) for r in records]  # type: ignore[arg-type]
+    prints_time = time.perf_counter() - start
     rules_for = default_rules_for()  # as a worker looks the rule sets up
     start = time.perf_counter()
     rule_sets = [rules_for(r) for r in records]  # type: ignore[arg-type]
@@ -175,14 +181,21 @@ def _per_hand_costs(pool: list[str]) -> str:
     start = time.perf_counter()
     audits = [audit_hand(r, rules) for r, rules in zip(records, rule_sets)]  # type: ignore[arg-type]
     audit = time.perf_counter() - start
+    start = time.perf_counter()
+    audits = with_between_hands(audits, list(zip(records, audits)), {})  # type: ignore[arg-type]
+    between = time.perf_counter() - start
     rows = Rows("bench")
     start = time.perf_counter()
-    for record, result, rules in zip(records, audits, rule_sets):
-        rows.add(record, result, rules)  # type: ignore[arg-type]
+    for record, result, rules, content in zip(records, audits, rule_sets, prints):
+        rows.add(record, result, rules, (content,))  # type: ignore[arg-type]
     store_rows = time.perf_counter() - start
     start = time.perf_counter()
     tables = rows.tables()
     arrow = time.perf_counter() - start
+    start = time.perf_counter()
+    for name in SUMMED_TABLES:
+        presum_table(tables["players"], name)
+    summed = time.perf_counter() - start
     with tempfile.TemporaryDirectory(prefix="sixplus-bench-") as folder:
         start = time.perf_counter()
         for name, table in tables.items():
@@ -194,9 +207,10 @@ def _per_hand_costs(pool: list[str]) -> str:
         return f"{seconds / n * 1e6:.0f} us"
 
     return (
-        f"  one core, per hand: parse {us(parse)}, audit {us(audit)}; the store's own: rule set {us(lookup)}, "
-        f"rows {us(store_rows)} (facts, positions, all-in pots), Arrow tables {us(arrow)}, "
-        f"Parquet {us(write)} (all in the worker: it writes its own part)"
+        f"  one core, per hand: parse {us(parse)}, audit {us(audit)}, between hands {us(between)}; the store's own: "
+        f"fingerprint {us(prints_time)}, rule set {us(lookup)}, rows {us(store_rows)} (facts, positions, all-in "
+        f"pots), Arrow tables {us(arrow)}, pre-summed tables {us(summed)}, Parquet {us(write)} (all in the worker: "
+        "it writes its own part)"
     )
 
 

@@ -15,6 +15,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable
 from datetime import UTC, datetime, timedelta
 from itertools import pairwise
+from operator import itemgetter
 
 from analyzer.audit.records import HandAudit
 from analyzer.money import amount_text
@@ -35,26 +36,30 @@ def continuity_problems(
     when nothing lies between them: no unread hand (``gaps``: the lines of rejected hands by
     file) and, where the source numbers its hands, no missing number."""
     gaps = gaps or {}
-    tables: dict[tuple[str, str], list[tuple[HandRecord, HandAudit]]] = defaultdict(list)
+    # each hand with its sortable time, made once: (time, line, record, audit)
+    tables: dict[tuple[str, str], list[tuple[str, int, HandRecord, HandAudit]]] = defaultdict(list)
     for record, audit in pairs:
-        tables[_table_key(record)].append((record, audit))
+        tables[_table_key(record)].append((_stamp(record), record.source.line, record, audit))
     found: dict[str, list[Problem]] = defaultdict(list)
-    first_of_file: dict[str, HandRecord] = {}
+    first_of_file: dict[str, tuple[str, int, HandRecord]] = {}
     for hands in tables.values():
-        hands.sort(key=lambda pair: (_stamp(pair[0]), pair[0].source.line))
-        first = hands[0][0]
+        hands.sort(key=_WHEN)
+        stamp, line, first, _ = hands[0]
         if first.game.tournament:
             known = first_of_file.get(first.source.file)
-            if known is None or (_stamp(first), first.source.line) < (_stamp(known), known.source.line):
-                first_of_file[first.source.file] = first
-        for (before, audit), (after, _) in pairwise(hands):
-            if _adjacent(before, after, gaps.get(before.source.file, [])):
+            if known is None or (stamp, line) < known[:2]:
+                first_of_file[first.source.file] = (stamp, line, first)
+        for (before_stamp, _, before, audit), (after_stamp, _, after, _) in pairwise(hands):
+            if _adjacent(before, after, gaps.get(before.source.file, []), (before_stamp, after_stamp)):
                 found[after.hand_id].extend(_between(before, audit, after))
-    for first in first_of_file.values():
+    for _, _, first in first_of_file.values():
         problem = _unequal_start(first)
         if problem is not None:
             found[first.hand_id].append(problem)
     return found
+
+
+_WHEN = itemgetter(0, 1)
 
 
 def _stamp(record: HandRecord) -> str:
@@ -92,14 +97,14 @@ def _unequal_start(first: HandRecord) -> Problem | None:
 SKIPPED_HANDS_WINDOW = timedelta(minutes=5)
 
 
-def _adjacent(before: HandRecord, after: HandRecord, rejected_lines: list[int]) -> bool:
+def _adjacent(before: HandRecord, after: HandRecord, rejected_lines: list[int], stamps: tuple[str, str]) -> bool:
     """Whether two hands of a table followed each other: numbered one after the other, or
     stamped within a quarter of an hour, with no unread hand between them (a hand cut off and
     read up to the next one's first line counts as between). Collections of chosen hands
     (televised hands, a player's best hands) carry neither and are not checked. Where the
     source's history skips hands (``history-skips-hands``: a player's own file), only hands
     within five minutes whose button moved one seat; where seats are anonymous
-    (``anonymous-seats``: a name is a position), none."""
+    (``anonymous-seats``: a name is a position), none. ``stamps``: both hands' :func:`_stamp`."""
     if profile_for(after).has(Behaviour.ANONYMOUS_SEATS):
         return False  # a name is a position, another player each hand
     b, a = before.source, after.source
@@ -110,7 +115,8 @@ def _adjacent(before: HandRecord, after: HandRecord, rejected_lines: list[int]) 
         return a.number == b.number + 1
     if before.started_at and after.started_at:
         try:
-            gap = datetime.fromisoformat(_stamp(after)) - datetime.fromisoformat(_stamp(before))
+            earlier, later = stamps
+            gap = datetime.fromisoformat(later) - datetime.fromisoformat(earlier)
         except (ValueError, TypeError):  # not a time
             return False
         if not timedelta(0) < gap <= timedelta(minutes=15):  # the same stamp on every hand is no evidence

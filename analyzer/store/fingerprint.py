@@ -53,10 +53,13 @@ def fingerprint(record: HandRecord) -> str | None:
     decimals = record.decimals
     exact = 0 <= decimals <= _SCALE
     factor = 10 ** (_SCALE - decimals) if exact else 1
-    known = sum(len(board) for board in record.boards[:1])
+    boards = record.boards
+    known = len(boards[0]) if boards else 0
     cards: dict[str, list[str]] = {}
     for shown in record.shown:
-        mine = cards.setdefault(shown.player, [])
+        mine = cards.get(shown.player)
+        if mine is None:
+            mine = cards[shown.player] = []
         for card in shown.cards:
             if card != "??" and card not in mine:
                 mine.append(card)
@@ -68,20 +71,28 @@ def fingerprint(record: HandRecord) -> str | None:
             return None
         parts.append(record.started_at)
     posts, actions = record.posts, record.actions
-    involved = {p.player for p in posts}
-    involved.update([a.player for a in actions])
-    seats = sorted([s for s in record.seats if s.stack > 0 and (not s.sitting_out or s.player in involved)], key=_SEAT)
+    seats = [s for s in record.seats if s.stack > 0]
+    if any([s.sitting_out for s in seats]):  # a seat sitting out counts when it posted or acted
+        involved = {p.player for p in posts}
+        involved.update([a.player for a in actions])
+        seats = [s for s in seats if not s.sitting_out or s.player in involved]
+    seats.sort(key=_SEAT)
     button = record.button
-    at = next((i for i, s in enumerate(seats) if s.seat == button), 0)
+    at = 0
+    for i, s in enumerate(seats):
+        if s.seat == button:
+            at = i
+            break
     parts.append("|s")
     for s in seats[at:] + seats[:at]:
         parts += (s.player, str(s.stack * factor))
     parts.append("|p")
     parts += sorted([f"{p.player}\x1e{p.kind not in _DEAD}\x1e{p.amount * factor}" for p in posts])
     parts.append("|a")
+    add = parts.extend
     for a in actions:
-        parts += (a.street, a.player, a.kind, str(a.to * factor))
-    for board in record.boards:
+        add((a.street, a.player, a.kind, str(a.to * factor)))
+    for board in boards:
         parts.append("|b")
         parts += board
     parts.append("|c")

@@ -19,7 +19,7 @@ import pyarrow.compute as pc
 from parsers.record import Action, Post, PostKind
 
 _LIVE = frozenset(kind for kind in PostKind if kind.is_live)
-_STREETS = pa.array(["preflop", "flop", "turn", "river"], type=pa.string())
+_STREETS = ("preflop", "flop", "turn", "river")  # an Arrow array made at each call: no conversion at import
 _LOWEST = np.iinfo(np.int64).min
 
 
@@ -40,8 +40,9 @@ def moves_columns(
     codes = pc.index_in(names, value_set=pc.unique(names)).to_numpy(zero_copy_only=False).astype(np.int64)
     post_amount = np.fromiter([p.amount for p in posts], dtype=np.int64, count=n_posts)
     to = np.fromiter([a.to for a in actions], dtype=np.int64, count=n_actions)
+    street_names = pa.array(_STREETS, type=pa.string())
     streets = pa.array([a.street for a in actions], type=pa.string())
-    street_codes = pc.index_in(streets, value_set=_STREETS).fill_null(-1).to_numpy(zero_copy_only=False)
+    street_codes = pc.index_in(streets, value_set=street_names).fill_null(-1).to_numpy(zero_copy_only=False)
     added = _added(
         action_hand,
         street_codes,
@@ -68,7 +69,7 @@ def moves_columns(
         return both.take(order)
 
     if (street_codes >= 0).all():  # the four streets: taken from their names by code
-        street = _STREETS.take(pa.array(np.concatenate([np.zeros(n_posts, np.int8), street_codes])[place]))
+        street = street_names.take(pa.array(np.concatenate([np.zeros(n_posts, np.int8), street_codes])[place]))
     else:
         street = column(pa.array(["preflop"] * n_posts, type=pa.string()), streets, pa.string())
     columns = [

@@ -49,7 +49,6 @@ _PLAYER_KEYS = PLAYERS.names[PLAYERS.get_field_index("flop_set") + 1 :]
 _FACT_COLUMNS = PlayerFacts._fields[3:]  # the counts, as named in PLAYERS
 _MONEY = PLAYERS.names[PLAYERS.get_field_index("posted") : PLAYERS.get_field_index("net_claimed") + 1]
 _SHOWDOWN = HANDS.get_field_index("showdown")
-_KINDS = pa.array(KIND_CODES, type=pa.string())
 _ALL_IN = attrgetter("all_in")
 
 
@@ -411,7 +410,8 @@ class Rows:
         )
         money = _money(rows["player_ledger"])
         street, player, kind, _, _, all_in, _ = moves
-        kind_code = pc.index_in(kind, value_set=_KINDS).fill_null(-1).to_numpy(zero_copy_only=False)
+        kinds = pa.array(KIND_CODES, type=pa.string())  # made here: see analyzer.store.pool._arrow_without_pandas
+        kind_code = pc.index_in(kind, value_set=kinds).fill_null(-1).to_numpy(zero_copy_only=False)
         bomb_rows = action_hand[is_post & pc.equal(kind, "bomb").to_numpy(zero_copy_only=False)]
         facts = facts_columns(
             players=len(player_hand),
@@ -426,7 +426,10 @@ class Rows:
             bomb=np.bincount(bomb_rows, minlength=n_hands) > 0,
             won=money[_MONEY.index("won")].to_numpy(),
         )
-        more = np.array(rows["action_facts"], dtype=bool).reshape(len(player_hand), len(ACTION_FACTS))
+        width = len(ACTION_FACTS)
+        more = np.fromiter(
+            chain.from_iterable(rows["action_facts"]), dtype=bool, count=len(player_hand) * width
+        ).reshape(len(player_hand), width)
         for i, name in enumerate(ACTION_FACTS):
             facts[name] = more[:, i].copy()
         showdown = np.bincount(player_hand[facts["showdown"]], minlength=n_hands) >= 2
