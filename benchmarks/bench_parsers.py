@@ -13,13 +13,14 @@ Run: ``make bench`` or ``.venv/bin/python -m benchmarks parsers``.
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import io
 import os
 import time
 import warnings
 from collections.abc import Callable
 from pathlib import Path
+
+import msgspec
 
 from analyzer.audit.hand import audit_hand
 from analyzer.compiled import describe
@@ -40,7 +41,7 @@ def written_text(hands: int = HANDS) -> tuple[str, int]:
     copies = []
     for n in range(hands):
         record = records[n % len(records)]
-        copies.append(dataclasses.replace(record, hand_id=str(500_000_000_000 + n)))
+        copies.append(msgspec.structs.replace(record, hand_id=str(500_000_000_000 + n)))
     return stars_writer.write(copies), len(copies)
 
 
