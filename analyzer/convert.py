@@ -10,8 +10,9 @@ does not settle, and a hand whose pots the replay cannot settle keeps its awards
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable
+
+import msgspec
 
 from analyzer.audit.hand import STATES_RETURNS
 from analyzer.detect import rules_for
@@ -48,4 +49,4 @@ def complete(record: HandRecord) -> HandRecord:
         )
     if record.total_pot is None:
         changes["total_pot"] = r.total_pot
-    return dataclasses.replace(record, **changes) if changes else record  # type: ignore[arg-type]
+    return msgspec.structs.replace(record, **changes) if changes else record

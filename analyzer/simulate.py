@@ -9,11 +9,12 @@ folds, raises, all-ins for less, multiway side pots, split pots and runs of the 
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+
+import msgspec
 
 from analyzer.cards import Card, deck_of
 from analyzer.evaluator import ORDER, Category, category_of, strength_of
@@ -110,7 +111,7 @@ def simulate(
         button = button % players + 1
         if table or start is not None:
             when = (start + timedelta(seconds=n * seconds_per_hand)).isoformat() if start is not None else None
-            record = dataclasses.replace(record, table=table, started_at=when)
+            record = msgspec.structs.replace(record, table=table, started_at=when)
         yield record
 
 
@@ -298,7 +299,7 @@ def _deal_hand(
     returned = tuple(Returned(p.name, p.returned) for p in r.players if p.returned)
     owed = r.settlement.owed
     end = {p.name: p.start - p.total + owed.get(p.name, 0) for p in r.players}
-    final = dataclasses.replace(
+    final = msgspec.structs.replace(
         record, awards=tuple(awards), returned=returned, total_pot=r.total_pot, pots=tuple(p.amount for p in r.pots)
     )
     return final, end
@@ -362,7 +363,7 @@ def inject_faults(
 
 
 def _plant(kind: str, r: HandRecord, rules: RuleSet, rng: random.Random) -> tuple[HandRecord, str] | None:
-    replace = dataclasses.replace
+    replace = msgspec.structs.replace
     losers = [s.player for s in r.seats if s.player not in {a.player for a in r.awards}]
     if kind == "award_shifted" and r.awards and losers and len(r.awards) == 1:
         a = r.awards[0]
@@ -407,7 +408,7 @@ def _plant(kind: str, r: HandRecord, rules: RuleSet, rng: random.Random) -> tupl
 
 
 def _plant_action(kind: str, r: HandRecord, rules: RuleSet) -> tuple[HandRecord, str] | None:
-    replace = dataclasses.replace
+    replace = msgspec.structs.replace
     actions = list(r.actions)
     for i, a in enumerate(actions):
         if kind == "raise_below_minimum" and a.kind is ActionKind.RAISE and not a.all_in:

@@ -5,7 +5,9 @@ The text is built here, never committed: every PokerStars hand of ``../shared/co
 with fresh hand ids, repeated to about 20,000 hands; and, for the peer, the corpus's
 no-limit Hold'em cash text as the site wrote it. Measured in CPU time of this process,
 pinned to one CPU, best of three runs. The peer is pokerkit 0.7.7's PokerStars importer
-(``HandHistory.from_pokerstars``, no-limit Hold'em only) on the same raw text.
+(``HandHistory.from_pokerstars``, no-limit Hold'em only) on the same raw text. Beside them,
+the native JSON Lines reader (decoded by msgspec straight into the record Structs) on 20,000
+simulated short-deck hands.
 
 Run: ``make bench`` or ``.venv/bin/python -m benchmarks parsers``.
 """
@@ -13,7 +15,6 @@ Run: ``make bench`` or ``.venv/bin/python -m benchmarks parsers``.
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import io
 import os
 import time
@@ -21,10 +22,14 @@ import warnings
 from collections.abc import Callable
 from pathlib import Path
 
+import msgspec
+
 from analyzer.audit.hand import audit_hand
 from analyzer.compiled import describe
 from analyzer.detect import rules_for
-from parsers import formats, pokerstars, stars_writer
+from analyzer.ruleset import load_rules
+from analyzer.simulate import simulate
+from parsers import formats, native, pokerstars, stars_writer
 from parsers.errors import Rejected
 from parsers.record import HandRecord
 
@@ -40,7 +45,7 @@ def written_text(hands: int = HANDS) -> tuple[str, int]:
     copies = []
     for n in range(hands):
         record = records[n % len(records)]
-        copies.append(dataclasses.replace(record, hand_id=str(500_000_000_000 + n)))
+        copies.append(msgspec.structs.replace(record, hand_id=str(500_000_000_000 + n)))
     return stars_writer.write(copies), len(copies)
 
 
@@ -89,6 +94,19 @@ def end_to_end(text: str) -> Callable[[], int]:
     return run
 
 
+def native_text(hands: int = HANDS) -> str:
+    """``hands`` simulated short-deck hands as native JSON Lines (2,000 dealt, repeated)."""
+    records = list(simulate(load_rules("shortdeck"), hands=2000, players=6, seed=1))
+    return native.write(records * (hands // len(records)))
+
+
+def native_read(text: str) -> Callable[[], int]:
+    def run() -> int:
+        return sum(1 for item in native.parse(text) if isinstance(item, HandRecord))
+
+    return run
+
+
 def pokerkit_peer(text: str) -> Callable[[], int]:
     from pokerkit import HandHistory
 
@@ -111,6 +129,10 @@ def main() -> None:
 
     whole = count / cpu_seconds(end_to_end(text), count)
     print(f"  parse + rule set + replay + audit, end to end: {whole:>9,.0f} hands/s/core  ({describe()})")
+
+    jsonl = native_text()
+    native_rate = HANDS / cpu_seconds(native_read(jsonl), HANDS)
+    print(f"native JSON Lines, simulated short deck: {HANDS:>7,} hands  {native_rate:>9,.0f} hands/s/core")
 
     raw, raw_count = raw_text(repeat=10)
     our_seconds = cpu_seconds(ours(raw), raw_count)

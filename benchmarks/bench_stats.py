@@ -25,7 +25,6 @@ Run: ``.venv/bin/python -m benchmarks stats``; ``SIXPLUS_BENCH_HANDS`` caps the 
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import statistics
 import time
@@ -33,6 +32,7 @@ from collections.abc import Callable
 from datetime import date, datetime, timedelta
 from pathlib import Path
 
+import msgspec
 import polars as pl
 import pyarrow.parquet as pq
 
@@ -57,7 +57,7 @@ START = datetime(2024, 1, 1, 12)
 
 
 def _site(records: list[HandRecord], site: str) -> list[HandRecord]:
-    return [dataclasses.replace(r, game=dataclasses.replace(r.game, site=site)) for r in records]
+    return [msgspec.structs.replace(r, game=msgspec.structs.replace(r.game, site=site)) for r in records]
 
 
 def pool_store(folder: Path) -> Store:

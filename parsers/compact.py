@@ -33,7 +33,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+
+import msgspec
 
 from parsers.amounts import parse_amount
 from parsers.cardtext import split_cards
@@ -169,7 +171,7 @@ def _finish(draft: _Draft, error: ParseError | None, file: str) -> HandRecord | 
     if not record.hand_id:
         from parsers.native import content_id
 
-        record = replace(record, hand_id=content_id(record))
+        record = msgspec.structs.replace(record, hand_id=content_id(record))
     return record
 
 

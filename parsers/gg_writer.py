@@ -49,11 +49,12 @@ words (``Pair of Queens``, ``Nines-High Straight``) and the cash summary's zero 
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import re
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
+
+import msgspec
 
 from parsers.record import (
     ActionKind,
@@ -504,13 +505,13 @@ def carried(record: HandRecord) -> HandRecord:
             had = cashouts.get(c.player, Cashout(c.player, 0))
             cashouts[c.player] = Cashout(c.player, had.amount + c.amount, had.fee + c.fee)
     drops = [Deduction(d.kind, d.amount) for d in record.deductions if d.kind == "cash_drop"]
-    return dataclasses.replace(
+    return msgspec.structs.replace(
         record,
-        posts=tuple(dataclasses.replace(p, line=0) for p in _read_posts(record)),
-        actions=tuple(dataclasses.replace(a, line=0) for a in record.actions),
+        posts=tuple(msgspec.structs.replace(p, line=0) for p in _read_posts(record)),
+        actions=tuple(msgspec.structs.replace(a, line=0) for a in record.actions),
         shown=tuple(shown),
         awards=tuple(awards),
-        returned=tuple(dataclasses.replace(r, line=0) for r in record.returned),
+        returned=tuple(msgspec.structs.replace(r, line=0) for r in record.returned),
         deductions=(*drops, *(Deduction(d.kind, d.amount) for d in record.deductions if d.kind != "cash_drop")),
         cashouts=tuple(cashouts.values()),
         total_pot=record.total_pot if record.total_pot is not None else total_pot(record),
@@ -542,7 +543,7 @@ def _read_posts(record: HandRecord) -> list[Post]:
         elif kind is PostKind.BIG_BLIND and kind in seen and 0 < big < post.amount:
             kind = PostKind.STRADDLE
         seen.add(post.kind)
-        posts.append(dataclasses.replace(post, kind=kind))
+        posts.append(msgspec.structs.replace(post, kind=kind))
     return posts
 
 
@@ -634,11 +635,13 @@ def dress(record: HandRecord, best: Best) -> HandRecord:
         return gg_words(*best((*cards[player], *board)))
 
     shown = tuple(
-        dataclasses.replace(s, description=named(s.player, 0) or s.description) if not s.mucked else s
+        msgspec.structs.replace(s, description=named(s.player, 0) or s.description) if not s.mucked else s
         for s in record.shown
     )
-    awards = tuple(dataclasses.replace(a, description=named(a.player, a.run) or a.description) for a in record.awards)
+    awards = tuple(
+        msgspec.structs.replace(a, description=named(a.player, a.run) or a.description) for a in record.awards
+    )
     deductions = record.deductions
     if not deductions and not record.game.tournament:
         deductions = (Deduction("rake", 0), Deduction("jackpot", 0), Deduction("bingo", 0))
-    return dataclasses.replace(record, shown=shown, awards=awards, deductions=deductions)
+    return msgspec.structs.replace(record, shown=shown, awards=awards, deductions=deductions)

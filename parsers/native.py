@@ -8,7 +8,6 @@ stored canonical. A hand without an id gets a stable one from its content.
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import json
 import re
@@ -18,6 +17,7 @@ from operator import attrgetter
 from pathlib import Path
 
 import msgspec
+from msgspec.structs import replace
 
 from parsers.bounds import AMOUNT_EXPECTED
 from parsers.cardtext import split_cards
@@ -54,7 +54,7 @@ def sniff(text: str) -> bool:
 
 def content_id(record: HandRecord) -> str:
     """A stable id from the hand's normalised content (source and id left out)."""
-    neutral = dataclasses.replace(record, hand_id="", source=Source())
+    neutral = replace(record, hand_id="", source=Source())
     return "h" + hashlib.blake2b(_encoder.encode(neutral), digest_size=10).hexdigest()
 
 
@@ -85,9 +85,7 @@ def _finish(record: HandRecord, file: str, line: int) -> HandRecord:
             _set_boards(record, boards)
     shown = record.shown
     if not canonical(chain.from_iterable(map(_CARDS, shown))):
-        shown = tuple(
-            s if (c := _canonical_cards(s.cards)) == s.cards else dataclasses.replace(s, cards=c) for s in shown
-        )
+        shown = tuple(s if (c := _canonical_cards(s.cards)) == s.cards else replace(s, cards=c) for s in shown)
         if shown != record.shown:
             _set_shown(record, shown)
     if not record.hand_id:

@@ -37,12 +37,13 @@ written and read back gives the same record (source positions aside).
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from decimal import Decimal
 from typing import Any
+
+import msgspec
 
 from parsers.amounts import to_minor
 from parsers.cardtext import split_cards
@@ -228,7 +229,7 @@ def _hand(root: Any, file: str, line: int) -> HandRecord:
     )
     extra = extension.get("stakes", {})
     if isinstance(extra, dict) and extra:
-        stakes = dataclasses.replace(stakes, **{k: minor(v, k) for k, v in extra.items() if hasattr(stakes, k)})
+        stakes = msgspec.structs.replace(stakes, **{k: minor(v, k) for k, v in extra.items() if hasattr(stakes, k)})
     finishing = extension.get("finishing_stacks")
     record = HandRecord(
         hand_id=str(ohh.get("game_number", "")),
@@ -262,7 +263,7 @@ def _hand(root: Any, file: str, line: int) -> HandRecord:
         source=Source(file=file, line=line, format=FORMAT),
     )
     if not record.hand_id:
-        record = dataclasses.replace(record, hand_id=stable_id(record))
+        record = msgspec.structs.replace(record, hand_id=stable_id(record))
     return record
 
 

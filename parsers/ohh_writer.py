@@ -10,7 +10,6 @@ a Hold'em hand and ignore the extension.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable
 from decimal import Decimal
 from typing import Any
@@ -123,7 +122,7 @@ def _extension(record: HandRecord) -> dict[str, Any]:
     standard = {"ante", "small_blind", "big_blind", "cap"}
     extra = {
         f.name: _money(getattr(record.stakes, f.name), dec)
-        for f in dataclasses.fields(record.stakes)
+        for f in msgspec.structs.fields(record.stakes)
         if f.name not in standard and getattr(record.stakes, f.name)
     }
     if extra:

@@ -48,6 +48,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from decimal import Decimal
 from typing import Any
 
+import msgspec
+
 from parsers.amounts import to_minor
 from parsers.cardtext import split_cards
 from parsers.errors import ParseError, RejectCode, Rejected
@@ -232,7 +234,7 @@ def _hand(data: Mapping[str, Any], chunk: _Chunk, file: str) -> HandRecord:
         started_at=_started_at(data),
         source=Source(file=file, line=chunk.line, format=FORMAT),
     )
-    return dataclasses.replace(record, hand_id=stable_id(record))
+    return msgspec.structs.replace(record, hand_id=stable_id(record))
 
 
 def stable_id(record: HandRecord) -> str:
@@ -242,14 +244,14 @@ def stable_id(record: HandRecord) -> str:
 
 def without_lines(record: HandRecord) -> HandRecord:
     """The record with every ``line`` field set to 0 and an empty source."""
-    return dataclasses.replace(
+    return msgspec.structs.replace(
         record,
         source=Source(),
-        posts=tuple(dataclasses.replace(p, line=0) for p in record.posts),
-        actions=tuple(dataclasses.replace(a, line=0) for a in record.actions),
-        shown=tuple(dataclasses.replace(s, line=0) for s in record.shown),
-        awards=tuple(dataclasses.replace(a, line=0) for a in record.awards),
-        returned=tuple(dataclasses.replace(r, line=0) for r in record.returned),
+        posts=tuple(msgspec.structs.replace(p, line=0) for p in record.posts),
+        actions=tuple(msgspec.structs.replace(a, line=0) for a in record.actions),
+        shown=tuple(msgspec.structs.replace(s, line=0) for s in record.shown),
+        awards=tuple(msgspec.structs.replace(a, line=0) for a in record.awards),
+        returned=tuple(msgspec.structs.replace(r, line=0) for r in record.returned),
     )
 
 

@@ -50,13 +50,14 @@ nobody collects. A hand id the log cannot print is given one (:func:`pn_hand_id`
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import random
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+
+import msgspec
 
 from parsers.errors import ParseError
 from parsers.pokernow import GAMES
@@ -259,7 +260,7 @@ def _renamed(record: HandRecord, refs: dict[str, str]) -> HandRecord:
             raise _refuse(record, "players who have a seat", name)
         return refs[name]
 
-    replace = dataclasses.replace
+    replace = msgspec.structs.replace
     return replace(
         record,
         hand_id=pn_hand_id(record.hand_id),
@@ -694,7 +695,7 @@ def carried(records: Iterable[HandRecord]) -> list[HandRecord]:
         shown = tuple(Shown(p, cards if len(cards) > 1 else (cards[0], "??")) for p, cards in _shows(record))
         active = {p.player for p in record.posts} | {a.player for a in record.actions} | {s.player for s in shown}
         active |= {a.player for a in record.awards} | {r.player for r in record.returned}
-        posts = tuple(dataclasses.replace(p, line=0) for p in record.posts)
+        posts = tuple(msgspec.structs.replace(p, line=0) for p in record.posts)
         big = next((p.amount for p in posts if p.kind is PostKind.BIG_BLIND), None)
 
         last = before[0] if before[1] == record.decimals else Stakes()
@@ -709,7 +710,7 @@ def carried(records: Iterable[HandRecord]) -> list[HandRecord]:
             seats=tuple(Seat(s.seat, s.player, s.stack, s.player not in active) for s in record.seats),
             button=record.button if any(s.seat == record.button for s in record.seats) else None,
             posts=posts,
-            actions=tuple(dataclasses.replace(a, line=0) for a in record.actions),
+            actions=tuple(msgspec.structs.replace(a, line=0) for a in record.actions),
             boards=tuple(b for b in record.boards if b) or ((),),
             shown=shown,
             awards=tuple(
@@ -718,7 +719,7 @@ def carried(records: Iterable[HandRecord]) -> list[HandRecord]:
                 for a in record.awards
                 if a.run == run
             ),
-            returned=tuple(dataclasses.replace(r, line=0) for r in record.returned),
+            returned=tuple(msgspec.structs.replace(r, line=0) for r in record.returned),
             cashouts=tuple(Cashout(c.player, c.amount) for c in record.cashouts if c.amount),
             game=Game(
                 variant=record.game.variant,
@@ -776,5 +777,5 @@ def dress(record: HandRecord, best: Best) -> HandRecord:
     for award in record.awards:
         board = boards[award.run] if award.run < len(boards) else ()
         words = pn_words(*best((*hands[award.player], *board))) if award.player in hands and len(board) == 5 else ""
-        awards.append(dataclasses.replace(award, description=words))
-    return dataclasses.replace(record, awards=tuple(awards))
+        awards.append(msgspec.structs.replace(award, description=words))
+    return msgspec.structs.replace(record, awards=tuple(awards))

@@ -13,12 +13,18 @@ Conventions
   the action ("raise to"). Parsers normalise "raises A to B", increments and hand totals.
 * Cards are canonical two-character strings (``"As"``, ``"Td"``); ``"??"`` is unknown.
 * Seats are numbered as in the source; clockwise means increasing seat number, wrapping.
+
+The records are frozen ``msgspec.Struct`` classes: the native format decodes straight into
+them, built in C, and ``gc=False`` keeps them out of the garbage collector's scans (a record
+holds strings, numbers, tuples and other records, never a reference cycle). Change one with
+``msgspec.structs.replace``, list its fields with ``msgspec.structs.fields``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from enum import StrEnum
+
+import msgspec
 
 FORMAT_VERSION = 1
 
@@ -74,8 +80,7 @@ class Betting(StrEnum):
     FIXED_LIMIT = "fixed-limit"
 
 
-@dataclass(frozen=True, slots=True)
-class Source:
+class Source(msgspec.Struct, frozen=True, gc=False):
     """Where a hand came from: the file, its first line, and the format it was read as."""
 
     file: str = ""
@@ -84,8 +89,7 @@ class Source:
     number: int | None = None  # the hand's number in its session, where the source counts (PokerNow #N)
 
 
-@dataclass(frozen=True, slots=True)
-class Game:
+class Game(msgspec.Struct, frozen=True, gc=False):
     """What the source says about its game, in its own words where it has them.
 
     ``ranking`` is set only where the source states one (a site known to rank trips over
@@ -101,8 +105,7 @@ class Game:
     rules: str | None = None  # a preset or rule file named by the source (native files)
 
 
-@dataclass(frozen=True, slots=True)
-class Stakes:
+class Stakes(msgspec.Struct, frozen=True, gc=False):
     """The amounts of the forced bets and limits, in minor units (0 where not used)."""
 
     ante: int = 0
@@ -116,16 +119,14 @@ class Stakes:
     cap: int = 0  # capped no limit: most a player may put in the hand
 
 
-@dataclass(frozen=True, slots=True)
-class Seat:
+class Seat(msgspec.Struct, frozen=True, gc=False):
     seat: int
     player: str
     stack: int
     sitting_out: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Post:
+class Post(msgspec.Struct, frozen=True, gc=False):
     """A forced bet before the cards: ante, blind, button blind, straddle, dead blind."""
 
     player: str
@@ -135,8 +136,7 @@ class Post:
     line: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
+class Action(msgspec.Struct, frozen=True, gc=False):
     """A voluntary action. ``to`` is the player's street total after it (0 for fold/check)."""
 
     street: Street
@@ -147,8 +147,7 @@ class Action:
     line: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class Shown:
+class Shown(msgspec.Struct, frozen=True, gc=False):
     """Hole cards a player showed or was dealt (``"??"`` for unknown cards)."""
 
     player: str
@@ -158,8 +157,7 @@ class Shown:
     line: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class Award:
+class Award(msgspec.Struct, frozen=True, gc=False):
     """What the source says a player collected: from which pot (0 main, 1.. side) and run."""
 
     player: str
@@ -170,8 +168,7 @@ class Award:
     line: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class Returned:
+class Returned(msgspec.Struct, frozen=True, gc=False):
     """An uncalled bet the source says was returned."""
 
     player: str
@@ -179,8 +176,7 @@ class Returned:
     line: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class Deduction:
+class Deduction(msgspec.Struct, frozen=True, gc=False):
     """Money taken from the pot other than by a player: rake, jackpot, bingo, tax, fees.
     ``pot`` names the pot it came from where the source says (OHH per-pot rake)."""
 
@@ -189,8 +185,7 @@ class Deduction:
     pot: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Cashout:
+class Cashout(msgspec.Struct, frozen=True, gc=False):
     """Money settled outside the pot (All-in Cash Out, EV cashout, insurance)."""
 
     player: str
@@ -199,8 +194,7 @@ class Cashout:
     kind: str = "cashout"  # cashout (All-in Cash Out, EV cashout), insurance, bounty
 
 
-@dataclass(frozen=True, slots=True)
-class HandRecord:
+class HandRecord(msgspec.Struct, frozen=True, gc=False):
     """One hand as its source states it. See the module docstring for conventions."""
 
     hand_id: str
@@ -217,14 +211,14 @@ class HandRecord:
     total_pot: int | None = None  # as the source states it
     pots: tuple[int, ...] = ()  # main, side 1, ... as the source states them
     finishing_stacks: tuple[int, ...] | None = None  # PHH: stacks after the hand, seat order
-    game: Game = field(default_factory=Game)
-    stakes: Stakes = field(default_factory=Stakes)
+    game: Game = msgspec.field(default_factory=Game)
+    stakes: Stakes = msgspec.field(default_factory=Stakes)
     currency: str = "CHIPS"
     decimals: int = 0
     table: str = ""
     max_seats: int | None = None
     started_at: str | None = None  # ISO 8601 where the source gives a time
-    source: Source = field(default_factory=Source)
+    source: Source = msgspec.field(default_factory=Source)
     version: int = FORMAT_VERSION
 
     @property

@@ -190,7 +190,7 @@ def _mucked_losers(record: HandRecord, rules: RuleSet, r: Replay) -> tuple[Repla
     )
     if not muck:
         return r, record
-    other = dataclasses.replace(record, shown=record.shown + muck)
+    other = msgspec.structs.replace(record, shown=record.shown + muck)
     again = replay(other, rules)
     if again.settlement.undecided or again.problems != r.problems:
         return r, record
@@ -513,7 +513,7 @@ def _rake_from_other_pots(record: HandRecord, rules: RuleSet, r: Replay, claimed
         candidates.append(fitted)
     for split_ in candidates:
         deductions = tuple(Deduction("rake", amount, pot=i) for i, amount in enumerate(split_) if amount)
-        other = replay(dataclasses.replace(record, deductions=deductions), rules)
+        other = replay(msgspec.structs.replace(record, deductions=deductions), rules)
         if {k: v for k, v in other.settlement.owed.items() if v} == wanted:
             return other
     return None
@@ -639,7 +639,7 @@ def _unstated_rake(
         short = sum(ends.values()) - sum(stated.get(name, 0) for name in ends)
     if short <= 0 or short * 100 > total * UNSTATED_RAKE_PERCENT or r.settlement.undecided:
         return None
-    raked = dataclasses.replace(record, deductions=(Deduction("rake", short),))
+    raked = msgspec.structs.replace(record, deductions=(Deduction("rake", short),))
     audit = audit_hand(raked, rules)
     if audit.verdict is Verdict.VIOLATION:
         return None
@@ -777,11 +777,11 @@ def _awards_include_uncalled(record: HandRecord, rules: RuleSet, r: Replay, prof
         last = mine[-1]
         if awards[last].amount < amount:
             return None
-        awards[last] = dataclasses.replace(awards[last], amount=awards[last].amount - amount)
+        awards[last] = msgspec.structs.replace(awards[last], amount=awards[last].amount - amount)
     total_pot = record.total_pot
     if total_pot is not None and total_pot == r.total_pot + sum(back.values()):
         total_pot = r.total_pot  # the stated pot counts the uncalled chips too
-    moved = dataclasses.replace(
+    moved = msgspec.structs.replace(
         record,
         awards=tuple(a for a in awards if a.amount),
         returned=tuple(Returned(name, amount) for name, amount in back.items()),

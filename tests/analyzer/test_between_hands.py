@@ -32,7 +32,7 @@ def _hand(hand_id: str, button: str, stacks: tuple[int, int, int]) -> str:
 
 
 def _night(text: str, tournament: bool = False):  # type: ignore[no-untyped-def]
-    from dataclasses import replace
+    from msgspec.structs import replace
 
     hands = tuple(h for h in parse(text, file="night.txt") if isinstance(h, HandRecord))
     if tournament:
@@ -160,7 +160,7 @@ def test_showing_one_of_two_cards_is_allowed() -> None:
 
 
 def _records(text: str, *, tournament: bool = False, fmt: str = "compact") -> tuple[HandRecord, ...]:
-    from dataclasses import replace
+    from msgspec.structs import replace
 
     from parsers.record import Source
 
@@ -204,7 +204,7 @@ win Ben 2
 
 
 def test_sd_equal_stacks_only_the_first_hand_of_the_file_not_of_every_table() -> None:
-    from dataclasses import replace
+    from msgspec.structs import replace
 
     one = _records(_hand("1", "Carla", (100, 100, 100)), tournament=True)
     other = _records(_hand("2", "Carla", (100, 100, 130)), tournament=True)
@@ -215,7 +215,7 @@ def test_sd_equal_stacks_only_the_first_hand_of_the_file_not_of_every_table() ->
 
 def test_sd_button_moves_in_a_tournament_the_button_may_land_on_a_sitting_out_seat() -> None:
     """A tournament deals a sitting-out player in; the button moves onto their seat."""
-    from dataclasses import replace
+    from msgspec.structs import replace
 
     hands = _records(_hand("1", "Carla", (100, 100, 100)) + _hand("2", "Ben", (99, 99, 102)), tournament=True)
     # Anna (seat 1) sits out in the second hand: the button still moves from seat 3 to seat 1

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from pathlib import Path
 
 from click.testing import CliRunner
+from msgspec.structs import replace
 
 from analyzer.cli import cli
 from parsers import native

@@ -7,9 +7,9 @@ what the fingerprint must never do: merge two real hands that only look alike.
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
+import msgspec
 import pyarrow.parquet as pq
 from click.testing import CliRunner
 from hypothesis import given
@@ -48,11 +48,11 @@ def test_the_same_hands_under_other_ids_other_line_ends_and_another_format_add_n
     store = Store(tmp_path / "store")
     hands = formats.read_file(STARS).hands
     renumbered = tmp_path / "renumbered.jsonl"
-    renumbered.write_text(native.write([dataclasses.replace(h, hand_id="T" + h.hand_id) for h in hands]), "utf-8")
+    renumbered.write_text(native.write([msgspec.structs.replace(h, hand_id="T" + h.hand_id) for h in hands]), "utf-8")
     crlf = tmp_path / "crlf.txt"
     crlf.write_bytes(STARS.read_bytes().replace(b"\n", b"\r\n"))
     ohh = tmp_path / "hands.ohh"
-    ohh.write_text(formats.write([dataclasses.replace(h, hand_id="O" + h.hand_id) for h in hands], "ohh"), "utf-8")
+    ohh.write_text(formats.write([msgspec.structs.replace(h, hand_id="O" + h.hand_id) for h in hands], "ohh"), "utf-8")
     assert import_paths([STARS], store, workers=1).stored == 6
     report = import_paths([renumbered, crlf, ohh], store, workers=1)
     assert [(f.stored, f.duplicate) for f in report.files] == [(0, 6), (0, 6), (0, 6)]
@@ -66,24 +66,24 @@ def test_two_real_walks_that_look_alike_are_both_kept(tmp_path: Path) -> None:
     seats = (Seat(1, "Ann", 1000), Seat(2, "Bob", 1000))
     posts = (Post("Ann", PostKind.SMALL_BLIND, 5), Post("Bob", PostKind.BIG_BLIND, 10))
     one = HandRecord("w1", seats, button=1, posts=posts)
-    two = dataclasses.replace(one, hand_id="w3")
+    two = msgspec.structs.replace(one, hand_id="w3")
     assert fingerprint(one) is None
     path = tmp_path / "walks.jsonl"
     path.write_text(native.write([one, two]), "utf-8")
-    assert fingerprint(dataclasses.replace(one, started_at="2026-01-01T20:00:00")) is not None
+    assert fingerprint(msgspec.structs.replace(one, started_at="2026-01-01T20:00:00")) is not None
     report = import_paths([path], Store(tmp_path / "store"), workers=1)
     assert (report.stored, report.duplicate) == (2, 0)
 
 
 def test_the_fingerprint_ignores_seat_numbers_decimals_post_order_and_lines() -> None:
     hand = formats.read_file(CORPUS / "pokerstars" / "cash" / "NLHE-6max-USD-0.05-0.10-200911.txt").hands[3]
-    moved = dataclasses.replace(
+    moved = msgspec.structs.replace(
         hand,
         hand_id="x",
-        seats=tuple(dataclasses.replace(s, seat=s.seat + 10) for s in hand.seats),
+        seats=tuple(msgspec.structs.replace(s, seat=s.seat + 10) for s in hand.seats),
         button=(hand.button or 0) + 10,
-        posts=tuple(reversed([dataclasses.replace(p, line=0) for p in hand.posts])),
-        source=dataclasses.replace(hand.source, file="elsewhere.txt", line=99),
+        posts=tuple(reversed([msgspec.structs.replace(p, line=0) for p in hand.posts])),
+        source=msgspec.structs.replace(hand.source, file="elsewhere.txt", line=99),
         started_at=None,
         table="renamed",
     )
@@ -95,7 +95,7 @@ def test_any_change_of_a_stack_changes_the_fingerprint(extra: int) -> None:
     seats = (Seat(1, "Ann", 1000), Seat(2, "Bob", 1000))
     shown = (Shown("Ann", ("As", "Kd", "Qh")), Shown("Bob", ("7c", "7h")))
     hand = HandRecord("1", seats, button=1, shown=shown)
-    richer = dataclasses.replace(hand, seats=(Seat(1, "Ann", 1000 + extra), seats[1]))
+    richer = msgspec.structs.replace(hand, seats=(Seat(1, "Ann", 1000 + extra), seats[1]))
     assert fingerprint(hand) != fingerprint(richer)
 
 

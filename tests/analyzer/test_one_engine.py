@@ -12,10 +12,10 @@ corpus. And each betting rule is written once, in :mod:`analyzer.replay.rules` (
 from __future__ import annotations
 
 import ast
-import dataclasses
 from functools import cache
 from pathlib import Path
 
+import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -92,38 +92,38 @@ def _mutate(record: HandRecord, what: str, at: int, by: int) -> HandRecord:
         if what == "stack":
             seats = list(record.seats)
             s = seats[at % len(seats)]
-            seats[at % len(seats)] = dataclasses.replace(s, stack=max(0, s.stack + by))
-            return dataclasses.replace(record, seats=tuple(seats))
+            seats[at % len(seats)] = msgspec.structs.replace(s, stack=max(0, s.stack + by))
+            return msgspec.structs.replace(record, seats=tuple(seats))
         if not record.posts:
             return record
         posts = list(record.posts)
         p = posts[at % len(posts)]
-        posts[at % len(posts)] = dataclasses.replace(p, amount=max(0, p.amount + by))
-        return dataclasses.replace(record, posts=tuple(posts))
+        posts[at % len(posts)] = msgspec.structs.replace(p, amount=max(0, p.amount + by))
+        return msgspec.structs.replace(record, posts=tuple(posts))
     if not actions:
         return record
     i = at % len(actions)
     a = actions[i]
     if what == "to_up":
-        actions[i] = dataclasses.replace(a, to=a.to + abs(by))
+        actions[i] = msgspec.structs.replace(a, to=a.to + abs(by))
     elif what == "to_down":
-        actions[i] = dataclasses.replace(a, to=max(0, a.to - abs(by)))
+        actions[i] = msgspec.structs.replace(a, to=max(0, a.to - abs(by)))
     elif what == "kind":
         kinds = list(ActionKind)
-        actions[i] = dataclasses.replace(a, kind=kinds[(kinds.index(a.kind) + 1 + by % 4) % len(kinds)])
+        actions[i] = msgspec.structs.replace(a, kind=kinds[(kinds.index(a.kind) + 1 + by % 4) % len(kinds)])
     elif what == "player":
         names = [s.player for s in record.seats]
-        actions[i] = dataclasses.replace(a, player=names[(names.index(a.player) + 1 + by % 5) % len(names)])
+        actions[i] = msgspec.structs.replace(a, player=names[(names.index(a.player) + 1 + by % 5) % len(names)])
     elif what == "drop":
         del actions[i]
     elif what == "repeat":
         actions.insert(i, a)
     elif what == "street":
         streets = list(Street)
-        actions[i] = dataclasses.replace(a, street=streets[(streets.index(a.street) + 1) % len(streets)])
+        actions[i] = msgspec.structs.replace(a, street=streets[(streets.index(a.street) + 1) % len(streets)])
     elif what == "all_in":
-        actions[i] = dataclasses.replace(a, all_in=not a.all_in)
-    return dataclasses.replace(record, actions=tuple(actions))
+        actions[i] = msgspec.structs.replace(a, all_in=not a.all_in)
+    return msgspec.structs.replace(record, actions=tuple(actions))
 
 
 @settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -153,7 +153,7 @@ def test_first_finding_mode_stops_at_a_raise_below_the_minimum() -> None:
     i, raise_ = next((i, a) for i, a in enumerate(hand.actions) if a.kind is ActionKind.RAISE)
     actions = list(hand.actions)
     actions[i] = Action(raise_.street, raise_.player, ActionKind.RAISE, to=hand.stakes.big_blind + 1)
-    broken = dataclasses.replace(hand, actions=tuple(actions))
+    broken = msgspec.structs.replace(hand, actions=tuple(actions))
     assert first_replay(broken, rules) is None
     assert "RAISE_BELOW_MINIMUM" in [p.code.value for p in full_replay(broken, rules).problems]
 

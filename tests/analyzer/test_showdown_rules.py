@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import msgspec
+
 from analyzer.audit.hand import audit_with
 from analyzer.replay.findings import Verdict
 from parsers.record import Deduction
@@ -118,9 +120,9 @@ show Ana Qc Qd
 win Ana 17
 """
     hand = record(text)
-    both = dataclasses.replace(hand, deductions=(Deduction("rake", 2), Deduction("jackpot", 1)))
+    both = msgspec.structs.replace(hand, deductions=(Deduction("rake", 2), Deduction("jackpot", 1)))
     assert audit_with(both, str(rules)).verdict is Verdict.OK
-    over = dataclasses.replace(hand, deductions=(Deduction("rake", 3),))
+    over = msgspec.structs.replace(hand, deductions=(Deduction("rake", 3),))
     a = audit_with(over, str(rules))
     assert [(p.code.value, str(p.message)) for p in a.problems] == [
         ("RAKE_MISMATCH", "the rake of 3 is above the cap of 2")

@@ -4,10 +4,10 @@ and the entry, and the hand is ok; the same behaviour without the profile stays 
 
 from __future__ import annotations
 
-import dataclasses
 import tomllib
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from analyzer.audit.hand import audit_hand, audit_with
@@ -28,7 +28,7 @@ def _corpus_hand(path: str, hand_id: str) -> HandRecord:
 
 
 def _as(hand: HandRecord, fmt: str) -> HandRecord:
-    return dataclasses.replace(hand, source=Source(file="night.txt", line=1, format=fmt))
+    return msgspec.structs.replace(hand, source=Source(file="night.txt", line=1, format=fmt))
 
 
 def _notes(a: HandAudit) -> list[tuple[str, str | None]]:
@@ -132,7 +132,7 @@ def test_returns_unstated_2005_stars_file_without_a_returned_line() -> None:
 
 def test_returns_unstated_holds_only_where_the_stated_pot_leaves_the_bet_out() -> None:
     hand = _corpus_hand("pokerstars/tournament/NLHE-9-max-USD-10-STT-200512.player.sitting.out.txt", "3352709873")
-    wrong_pot = dataclasses.replace(hand, total_pot=300)
+    wrong_pot = msgspec.structs.replace(hand, total_pot=300)
     assert "UNCALLED_BET_MISMATCH" in [p.code.value for p in audit_with(wrong_pot).problems]
     elsewhere = _as(hand, "ggpoker")  # GG prints every return: no such entry
     assert "UNCALLED_BET_MISMATCH" in [p.code.value for p in audit_with(elsewhere).problems]

@@ -6,10 +6,10 @@ Hands are written in the compact text and audited by the real engine (each must 
 
 from __future__ import annotations
 
-import dataclasses
 from datetime import date
 from pathlib import Path
 
+import msgspec
 import polars as pl
 import pytest
 
@@ -187,7 +187,7 @@ def test_sessions_split_on_idle_gaps_and_a_night_crossing_midnight_stays_one(tmp
     times = ["2024-03-01T22:00:00", "2024-03-01T22:30:00", "2024-03-01T23:50:00", "2024-03-02T00:20:00"]
     times.append("2024-03-02T21:00:00")
     base = record(NIGHT[0], "s")
-    hands = [dataclasses.replace(base, hand_id=f"s{i}", started_at=t) for i, t in enumerate(times)]
+    hands = [msgspec.structs.replace(base, hand_id=f"s{i}", started_at=t) for i, t in enumerate(times)]
     store = store_of(tmp_path, hands)
     got = sessions(store.scan("players"), store.scan("allin_ev"), player="Anna", idle_minutes=60, day_starts_at=6)
     assert got.select("session", "night", "hands").rows() == [

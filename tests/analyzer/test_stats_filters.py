@@ -8,10 +8,10 @@ The night: short deck (SD-BUTTON-ANTE-LIVE) six-handed at "Alpha" on 2024-11-01 
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from datetime import date, datetime
 
+import msgspec
 import polars as pl
 import pytest
 from click.testing import CliRunner
@@ -30,7 +30,7 @@ from parsers.record import HandRecord
 
 
 def _at(records: list[HandRecord], site: str) -> list[HandRecord]:
-    return [dataclasses.replace(r, game=dataclasses.replace(r.game, site=site)) for r in records]
+    return [msgspec.structs.replace(r, game=msgspec.structs.replace(r.game, site=site)) for r in records]
 
 
 @pytest.fixture(scope="module")

@@ -19,6 +19,7 @@ import shutil
 from datetime import date, datetime
 from pathlib import Path
 
+import msgspec
 import polars as pl
 import pytest
 
@@ -53,8 +54,8 @@ win Anna 38
 
 
 def _at(records: list[HandRecord], site: str, table: str = "") -> list[HandRecord]:
-    out = [dataclasses.replace(r, game=dataclasses.replace(r.game, site=site)) for r in records]
-    return [dataclasses.replace(r, table=table) for r in out] if table else out
+    out = [msgspec.structs.replace(r, game=msgspec.structs.replace(r.game, site=site)) for r in records]
+    return [msgspec.structs.replace(r, table=table) for r in out] if table else out
 
 
 def _write(path: Path, records: list[HandRecord]) -> Path:

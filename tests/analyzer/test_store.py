@@ -6,12 +6,12 @@ store is tested apart from the engine, and one test imports with the real audit.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import zlib
 from itertools import pairwise
 from pathlib import Path
 
+import msgspec
 import polars as pl
 import pytest
 
@@ -301,7 +301,7 @@ def test_a_hand_the_engine_cannot_replay_is_stored_unreadable_with_the_reason(tm
 
 
 def test_a_hand_naming_an_unknown_rule_set_is_rejected_with_its_line(tmp_path: Path) -> None:
-    record = dataclasses.replace(hand("x1"), game=dataclasses.replace(hand("x1").game, rules="no-such-rules"))
+    record = msgspec.structs.replace(hand("x1"), game=msgspec.structs.replace(hand("x1").game, rules="no-such-rules"))
     path = tmp_path / "a.jsonl"
     path.write_text(native.dumps(record) + "\n", encoding="utf-8")
     report = import_paths([path], Store(tmp_path / "store"))
@@ -361,7 +361,9 @@ def test_a_hand_that_cannot_be_stored_leaves_no_rows_behind() -> None:
     rows.add(hand("x1"), made_audit(hand("x1"), shortdeck(hand("x1"))), shortdeck(hand("x1")))
     before = {name: len(r) for name, r in rows.rows.items()}
     good = hand("x2")
-    broken = dataclasses.replace(good, shown=(dataclasses.replace(good.shown[0], cards=("Zz", "Ah")), *good.shown[1:]))
+    broken = msgspec.structs.replace(
+        good, shown=(msgspec.structs.replace(good.shown[0], cards=("Zz", "Ah")), *good.shown[1:])
+    )
     with pytest.raises(KeyError):
         rows.add(broken, made_audit(broken, shortdeck(broken)), shortdeck(broken))
     assert {name: len(r) for name, r in rows.rows.items()} == before

@@ -3,8 +3,7 @@ by hand, and the positions, money and action amounts are those of the record and
 
 from __future__ import annotations
 
-import dataclasses
-
+import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -67,8 +66,8 @@ def test_facts_by_column_equal_hand_facts_on_simulated_nights_with_faults(preset
 def test_a_name_on_two_seats_keeps_the_facts_hand_facts_gives_by_name() -> None:
     records = night("holdem", 12)
     first = records[3]
-    twice = dataclasses.replace(
-        first, seats=(*first.seats[:-1], dataclasses.replace(first.seats[-1], player=first.seats[0].player))
+    twice = msgspec.structs.replace(
+        first, seats=(*first.seats[:-1], msgspec.structs.replace(first.seats[-1], player=first.seats[0].player))
     )
     check_rows([*records[:3], twice, *records[4:]], "holdem")
 
@@ -76,9 +75,9 @@ def test_a_name_on_two_seats_keeps_the_facts_hand_facts_gives_by_name() -> None:
 def test_actions_of_a_stranger_and_of_a_seat_sitting_out_count_for_nobody_dealt_in() -> None:
     records = night("shortdeck", 10)
     record = records[2]
-    out = dataclasses.replace(record.seats[1], sitting_out=True)
+    out = msgspec.structs.replace(record.seats[1], sitting_out=True)
     stranger = Action(Street.PREFLOP, "Nobody", ActionKind.RAISE, to=10_000)
-    changed = dataclasses.replace(
+    changed = msgspec.structs.replace(
         record,
         seats=(record.seats[0], out, *record.seats[2:]),
         actions=(stranger, *record.actions),
@@ -96,7 +95,7 @@ def test_seat_positions_follow_dealt_positions_with_a_straddle_and_no_button() -
             assert seat_positions(record, dealt) == tuple(where[s.player] for s in dealt)
     record = night("holdem", 5)[1]
     straddle = Post(record.seats[3].player, PostKind.STRADDLE, 4 * record.stakes.small_blind)
-    record = dataclasses.replace(record, posts=(*record.posts, straddle))
+    record = msgspec.structs.replace(record, posts=(*record.posts, straddle))
     where = dealt_positions(record, list(record.seats))
     assert where[record.seats[3].player] == "STR"
     assert seat_positions(record, record.seats) == tuple(where[s.player] for s in record.seats)

@@ -9,7 +9,6 @@ installs it).
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import re
 import shutil
@@ -23,6 +22,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 
 from analyzer.ruleset import load_rules
@@ -104,9 +104,9 @@ def renamed(record: HandRecord, old: str, new: str) -> HandRecord:
     """The same hand with one player's name changed everywhere it appears."""
 
     def swap(items: tuple[Any, ...]) -> tuple[Any, ...]:
-        return tuple(dataclasses.replace(i, player=new) if i.player == old else i for i in items)
+        return tuple(msgspec.structs.replace(i, player=new) if i.player == old else i for i in items)
 
-    return dataclasses.replace(
+    return msgspec.structs.replace(
         record,
         seats=swap(record.seats),
         posts=swap(record.posts),

@@ -9,11 +9,11 @@ site's real quirk.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections import Counter
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from analyzer.audit.hand import audit_with
@@ -61,7 +61,7 @@ HANDS = _hands()
 
 def neutral(record: HandRecord) -> HandRecord:
     """The record without where it came from (source, line numbers)."""
-    replace = dataclasses.replace
+    replace = msgspec.structs.replace
     return replace(
         record,
         source=Source(),

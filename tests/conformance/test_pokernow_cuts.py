@@ -23,10 +23,10 @@ the cut stated).
 from __future__ import annotations
 
 import bisect
-import dataclasses
 import random
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from parsers import formats, pokernow
@@ -103,11 +103,11 @@ def check_head(log: Log, offset: int) -> None:
             assert (
                 expected[0].stakes
                 != got[0].stakes
-                == dataclasses.replace(
+                == msgspec.structs.replace(
                     expected[0].stakes, small_blind=got[0].stakes.small_blind, big_blind=got[0].stakes.big_blind
                 )
             ), offset
-            got[0] = dataclasses.replace(got[0], stakes=expected[0].stakes)
+            got[0] = msgspec.structs.replace(got[0], stakes=expected[0].stakes)
     assert got == expected, offset
 
 

@@ -3,8 +3,7 @@ identical ledgers (issue 4: round trips)."""
 
 from __future__ import annotations
 
-import dataclasses
-
+import msgspec
 import pytest
 
 from analyzer.audit.hand import audit_hand
@@ -60,7 +59,7 @@ def test_written_night_reads_back_to_the_same_ledgers(preset: str, writer: str) 
         pytest.fail(f"{writer} has no writer")
     rules = load_rules(preset)
     night = [
-        dataclasses.replace(r, currency="USD", decimals=2, hand_id=str(700000 + i))
+        msgspec.structs.replace(r, currency="USD", decimals=2, hand_id=str(700000 + i))
         for i, r in enumerate(
             simulate(
                 rules,

@@ -6,12 +6,12 @@ Records are compared without ``source`` and line numbers (the written text has i
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from datetime import datetime
 from functools import cache
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from analyzer.audit.hand import audit_hand
@@ -47,7 +47,7 @@ P, F, T, R = Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER
 
 def neutral(record: HandRecord) -> HandRecord:
     """The record without where it came from (source, line numbers)."""
-    replace = dataclasses.replace
+    replace = msgspec.structs.replace
     return replace(
         record,
         source=Source(),
@@ -71,7 +71,9 @@ def night(preset: str, dollars: bool) -> tuple[HandRecord, ...]:
         load_rules(preset), hands=40, players=6, seed=11, table="Osaka", start=datetime(2026, 3, 1, 21, 30)
     )
     money = {"currency": "USD", "decimals": 2} if dollars else {}
-    return tuple(dataclasses.replace(r, hand_id=f"SD{30100 + i}", max_seats=6, **money) for i, r in enumerate(records))
+    return tuple(
+        msgspec.structs.replace(r, hand_id=f"SD{30100 + i}", max_seats=6, **money) for i, r in enumerate(records)
+    )
 
 
 @pytest.mark.parametrize(
@@ -308,11 +310,11 @@ def test_missed_blinds_cash_drops_and_cashouts_read_back() -> None:
 
 
 def test_tournament_chips_have_thousands_separators_and_a_level() -> None:
-    record = dataclasses.replace(
+    record = msgspec.structs.replace(
         blinds_hand(),
         hand_id="TM5",
         game=Game(site="GGPoker", declared="Hold'em No Limit", tournament=True),
-        seats=tuple(dataclasses.replace(s, stack=s.stack * 3) for s in blinds_hand().seats),
+        seats=tuple(msgspec.structs.replace(s, stack=s.stack * 3) for s in blinds_hand().seats),
         currency="CHIPS",
         decimals=0,
         deductions=(),
@@ -342,7 +344,7 @@ def test_tournament_chips_have_thousands_separators_and_a_level() -> None:
     ],
 )  # fmt: skip
 def test_what_gg_text_cannot_say_is_refused_with_the_hand(change: dict[str, object], message: str) -> None:
-    record = dataclasses.replace(blinds_hand(), **change)  # type: ignore[arg-type]
+    record = msgspec.structs.replace(blinds_hand(), **change)  # type: ignore[arg-type]
     with pytest.raises(ParseError) as refused:
         gg_writer.write([record])
     assert refused.value.format == "ggpoker"
@@ -351,7 +353,7 @@ def test_what_gg_text_cannot_say_is_refused_with_the_hand(change: dict[str, obje
 
 
 def test_a_hand_id_gg_cannot_print_gets_a_stable_one_with_the_product_prefix() -> None:
-    record = dataclasses.replace(straddle_hand(), hand_id="fri-2026-1")
+    record = msgspec.structs.replace(straddle_hand(), hand_id="fri-2026-1")
     assert gg_writer.write([record]).startswith("Poker Hand #SD")
     (back,) = read_back([record])
     assert back.hand_id == gg_writer.carried(record).hand_id == gg_writer.gg_hand_id(record)
@@ -360,7 +362,7 @@ def test_a_hand_id_gg_cannot_print_gets_a_stable_one_with_the_product_prefix() -
 
 def test_a_hand_without_a_time_is_written_at_the_millennium() -> None:
     """GG headers need a time; PHH hands often have none."""
-    record = dataclasses.replace(straddle_hand(), started_at=None)
+    record = msgspec.structs.replace(straddle_hand(), started_at=None)
     assert gg_writer.write([record]).startswith(
         "Poker Hand #SD40000001: ShortDeck No Limit ($0.02) - 2000/01/01 00:00:00"
     )
@@ -376,7 +378,7 @@ def best(cards: Sequence[str]) -> tuple[str, tuple[str, ...]]:
 def test_dress_names_every_shown_hand_in_ggs_words_and_adds_the_zero_columns() -> None:
     """SD-STRAIGHT-OVER-TRIPS: the A-6-7-8-9 straight is GG's "Nines-High Straight"."""
     record = night("shortdeck", True)[0]
-    record = dataclasses.replace(
+    record = msgspec.structs.replace(
         record,
         boards=(("6d", "7c", "8h", "Kd", "Qh"),),
         shown=(Shown("Anna", ("As", "9c")), Shown("Ben", ("Kc", "Ks"), mucked=True), Shown("Carla", ("Qs", "Qd"))),

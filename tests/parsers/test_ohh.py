@@ -5,11 +5,11 @@ same record, Short Deck carried in the ``sixplus`` extension)."""
 from __future__ import annotations
 
 import codecs
-import dataclasses
 import json
 import random
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from parsers import formats, ohh
@@ -140,7 +140,7 @@ def test_street_totals_are_detected_from_the_calls_when_the_app_is_unknown() -> 
     text = (DATA / "street_totals.ohh").read_text(encoding="utf-8").replace("Ten-Four", "Some App")
     (hand,) = _read("x.ohh", text)
     assert isinstance(hand, HandRecord)
-    assert without_lines(dataclasses.replace(hand, game=_first("street_totals.ohh").game)) == without_lines(
+    assert without_lines(msgspec.structs.replace(hand, game=_first("street_totals.ohh").game)) == without_lines(
         _first("street_totals.ohh")
     )
 
@@ -207,7 +207,7 @@ SHORT_DECK = HandRecord(
 
 @pytest.mark.parametrize(
     "record",
-    [SHORT_DECK, dataclasses.replace(SHORT_DECK, game=Game(), awards=(Award("Bo", 1010),), max_seats=None)],
+    [SHORT_DECK, msgspec.structs.replace(SHORT_DECK, game=Game(), awards=(Award("Bo", 1010),), max_seats=None)],
     ids=["short-deck-two-runs", "holdem-unspecified-pot"],
 )
 def test_write_then_read_gives_the_same_record(record: HandRecord) -> None:
@@ -226,7 +226,7 @@ def test_short_deck_is_written_as_holdem_with_the_variant_in_the_extension() -> 
 
 
 def test_several_hands_are_written_with_a_blank_line_between_them() -> None:
-    text = ohh.write([SHORT_DECK, dataclasses.replace(SHORT_DECK, hand_id="sd-2")])
+    text = ohh.write([SHORT_DECK, msgspec.structs.replace(SHORT_DECK, hand_id="sd-2")])
     assert "}\n\n{" in text
     assert [r.hand_id for r in ohh.parse(text) if isinstance(r, HandRecord)] == ["sd-1", "sd-2"]
     assert formats.detect(text) == "ohh"
@@ -234,7 +234,7 @@ def test_several_hands_are_written_with_a_blank_line_between_them() -> None:
 
 def test_the_writer_refuses_a_game_it_cannot_name() -> None:
     with pytest.raises(ParseError) as caught:
-        ohh.write([dataclasses.replace(SHORT_DECK, game=Game(variant=Variant.OTHER, declared="Razz"))])
+        ohh.write([msgspec.structs.replace(SHORT_DECK, game=Game(variant=Variant.OTHER, declared="Razz"))])
     assert str(caught.value) == "<input>: ohh hand sd-1: expected a hold'em or short-deck hand, found 'Razz'"
 
 

@@ -5,12 +5,12 @@ Hi/Lo with ``OM`` hand ids. The real corpus's Omaha hands are read in place."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections import Counter
 from datetime import datetime
 from functools import cache
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from analyzer.audit.hand import audit_hand
@@ -30,7 +30,7 @@ OMAHA = (Variant.OMAHA, Variant.OMAHA_HILO, Variant.OMAHA5)
 @cache
 def _simulated(preset: str) -> tuple[HandRecord, ...]:
     records = simulate(load_rules(preset), hands=40, players=6, seed=23, start=datetime(2026, 5, 8, 19), run_twice=0.3)
-    return tuple(dataclasses.replace(r, currency="USD", decimals=2) for r in records)
+    return tuple(msgspec.structs.replace(r, currency="USD", decimals=2) for r in records)
 
 
 def _audits(originals: list[HandRecord], back: list[HandRecord]) -> Counter[tuple[str, str, str, bool]]:
@@ -124,9 +124,11 @@ def test_pokernow_refuses_five_card_omaha_it_does_not_deal() -> None:
 
 def test_gg_refuses_omaha_tournaments_and_fixed_limit_hi_lo() -> None:
     record = _simulated("omaha-hilo-pl")[0]
-    tournament = dataclasses.replace(record, game=dataclasses.replace(record.game, tournament=True), currency="CHIPS")
+    tournament = msgspec.structs.replace(
+        record, game=msgspec.structs.replace(record.game, tournament=True), currency="CHIPS"
+    )
     with pytest.raises(ParseError, match=r"expected a hand GG text can express \(Omaha at a cash table"):
-        gg_writer.write([dataclasses.replace(tournament, decimals=0)])
-    fixed = dataclasses.replace(record, game=dataclasses.replace(record.game, betting=Betting.FIXED_LIMIT))
+        gg_writer.write([msgspec.structs.replace(tournament, decimals=0)])
+    fixed = msgspec.structs.replace(record, game=msgspec.structs.replace(record.game, betting=Betting.FIXED_LIMIT))
     with pytest.raises(ParseError, match=r"can express \(pot-limit Omaha \(GG's PLO, PLO-5, Omaha Hi/Lo\)\), found"):
         gg_writer.write([fixed])

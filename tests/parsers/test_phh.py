@@ -4,12 +4,12 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 import re
 from decimal import Decimal
 from pathlib import Path
 
+import msgspec
 import pytest
 from pokerkit import HandHistory
 
@@ -154,7 +154,7 @@ def test_ids_are_content_hashes_stable_across_files_and_positions() -> None:
 
 
 def _built(record: HandRecord) -> HandRecord:
-    return dataclasses.replace(record, hand_id=phh.stable_id(record))
+    return msgspec.structs.replace(record, hand_id=phh.stable_id(record))
 
 
 BUILT = [
@@ -226,14 +226,14 @@ def test_pokerkit_replays_what_we_write_to_the_stated_finishing_stacks(name: str
 
 
 def test_facts_phh_cannot_hold_are_named_in_a_comment() -> None:
-    record = dataclasses.replace(BUILT[0], awards=(Award("Bo", 1020, pot=0),), pots=(1020,))
+    record = msgspec.structs.replace(BUILT[0], awards=(Award("Bo", 1020, pot=0),), pots=(1020,))
     assert phh.write([record]).startswith(
         "# not expressible in PHH, left out: pot amounts; award pots and descriptions\n"
     )
 
 
 def test_the_writer_refuses_a_hand_phh_cannot_express() -> None:
-    record = dataclasses.replace(BUILT[0], boards=(BUILT[0].boards[0], ("9h", "8h", "7c", "Jc", "Qc")))
+    record = msgspec.structs.replace(BUILT[0], boards=(BUILT[0].boards[0], ("9h", "8h", "7c", "Jc", "Qc")))
     with pytest.raises(ParseError) as caught:
         phh.write([record])
     assert str(caught.value) == (

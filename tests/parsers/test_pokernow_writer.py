@@ -8,7 +8,6 @@ Records are compared without ``source`` and line numbers (the written log has it
 from __future__ import annotations
 
 import csv
-import dataclasses
 import io
 from collections.abc import Sequence
 from datetime import datetime
@@ -50,7 +49,7 @@ P, F = Street.PREFLOP, Street.FLOP
 
 def neutral(record: HandRecord) -> HandRecord:
     """The record without where it came from (source, line numbers)."""
-    replace = dataclasses.replace
+    replace = msgspec.structs.replace
     return replace(
         record,
         source=Source(),
@@ -83,7 +82,7 @@ def entries(text: str) -> list[str]:
 def night(preset: str, cents: bool) -> tuple[HandRecord, ...]:
     records = simulate(load_rules(preset), hands=40, players=6, seed=23, start=datetime(2026, 5, 8, 19, 0))
     money = {"currency": "USD", "decimals": 2} if cents else {}
-    return tuple(pokernow_writer.dress(dataclasses.replace(r, **money), best) for r in records)
+    return tuple(pokernow_writer.dress(msgspec.structs.replace(r, **money), best) for r in records)
 
 
 @pytest.mark.parametrize(("preset", "cents"), [("holdem", True), ("holdem-pl", False), ("holdem-tournament", False)])
@@ -336,7 +335,7 @@ def test_the_hand_night_reads_back_and_the_ledger_has_a_row_per_session() -> Non
 
 
 def test_chips_mode_posts_all_in_blinds_with_the_trailing_space() -> None:
-    record = dataclasses.replace(
+    record = msgspec.structs.replace(
         ben_returns(),
         seats=(Seat(1, "Anna", 1000), Seat(2, "Ben", 30)),
         button=1,
@@ -372,7 +371,7 @@ def test_chips_mode_posts_all_in_blinds_with_the_trailing_space() -> None:
     ],
 )  # fmt: skip
 def test_what_a_log_cannot_say_is_refused_with_the_hand(change: dict[str, object], message: str) -> None:
-    record = dataclasses.replace(ben_returns(), **change)  # type: ignore[arg-type]
+    record = msgspec.structs.replace(ben_returns(), **change)  # type: ignore[arg-type]
     with pytest.raises(ParseError) as refused:
         pokernow_writer.write([record])
     assert refused.value.format == "pokernow" and refused.value.hand_id == record.hand_id
@@ -381,8 +380,8 @@ def test_what_a_log_cannot_say_is_refused_with_the_hand(change: dict[str, object
 
 def test_a_stack_that_would_go_below_zero_is_refused() -> None:
     """Chips the record does not have cannot be written as a table's stacks."""
-    seats = tuple(dataclasses.replace(s, stack=30) if s.seat == 2 else s for s in ben_returns().seats)
-    record = dataclasses.replace(ben_returns(), seats=seats, awards=(Award("Anna", 50),), returned=())
+    seats = tuple(msgspec.structs.replace(s, stack=30) if s.seat == 2 else s for s in ben_returns().seats)
+    record = msgspec.structs.replace(ben_returns(), seats=seats, awards=(Award("Anna", 50),), returned=())
     with pytest.raises(ParseError) as refused:
         pokernow_writer.write([record])
     assert '(stacks that stay at zero or above), found \'Ben "The Rock" @ ' in str(refused.value)
@@ -390,7 +389,7 @@ def test_a_stack_that_would_go_below_zero_is_refused() -> None:
 
 
 def test_a_hand_id_the_log_cannot_print_gets_a_stable_one() -> None:
-    record = dataclasses.replace(ben_returns(), hand_id="Friday #7")
+    record = msgspec.structs.replace(ben_returns(), hand_id="Friday #7")
     text = pokernow_writer.write([record])
     assert "-- starting hand #1 (id: 3zfga2ds5oyk)  No Limit" in text
     (back,) = read_back(text)

@@ -6,10 +6,10 @@ its own lines). The corpus round trips are in ``tests/conformance``.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from pathlib import Path
 
+import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -43,7 +43,7 @@ P, F, T, R = Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER
 
 def neutral(record: HandRecord) -> HandRecord:
     """The record without where it came from (source, line numbers)."""
-    replace = dataclasses.replace
+    replace = msgspec.structs.replace
     return replace(
         record,
         source=Source(),
@@ -213,13 +213,13 @@ def test_written_hand_reads_back_to_the_same_record(build: Callable[[], HandReco
 
 
 def test_cap_and_play_money_and_other_site_words_survive() -> None:
-    capped = dataclasses.replace(
-        side_pot_hand(), stakes=Stakes(small_blind=5, big_blind=10, cap=200), game=dataclasses.replace(STARS)
+    capped = msgspec.structs.replace(
+        side_pot_hand(), stakes=Stakes(small_blind=5, big_blind=10, cap=200), game=msgspec.structs.replace(STARS)
     )
     assert neutral(round_trip(capped)) == capped
-    chips = dataclasses.replace(side_pot_hand(), currency="CHIPS", decimals=0, started_at=None)
+    chips = msgspec.structs.replace(side_pot_hand(), currency="CHIPS", decimals=0, started_at=None)
     assert neutral(round_trip(chips)) == chips
-    master = dataclasses.replace(side_pot_hand(), game=dataclasses.replace(STARS, site="PokerMaster"))
+    master = msgspec.structs.replace(side_pot_hand(), game=msgspec.structs.replace(STARS, site="PokerMaster"))
     assert neutral(round_trip(master)) == master
 
 
@@ -235,7 +235,7 @@ def test_writer_text_is_stars_text() -> None:
 
 
 def test_a_time_in_another_zone_is_written_as_the_same_instant_in_eastern_time() -> None:
-    record = dataclasses.replace(side_pot_hand(), started_at="2021-07-03T20:04:05+02:00")
+    record = msgspec.structs.replace(side_pot_hand(), started_at="2021-07-03T20:04:05+02:00")
     assert round_trip(record).started_at == "2021-07-03T14:04:05-04:00"
 
 
@@ -278,7 +278,7 @@ def test_written_fixtures_read_back_the_same() -> None:
     ],
 )
 def test_writer_refuses_what_the_text_cannot_say(change: dict[str, object], message: str) -> None:
-    record = dataclasses.replace(side_pot_hand(), **change)
+    record = msgspec.structs.replace(side_pot_hand(), **change)
     with pytest.raises(ParseError) as caught:
         stars_writer.write([record])
     assert str(caught.value) == message
