@@ -12,6 +12,7 @@ import re
 from collections import defaultdict
 from collections.abc import Callable
 from functools import lru_cache
+from typing import Final
 
 import msgspec
 
@@ -37,7 +38,16 @@ from parsers.errors import HandHistoryError, Rejected
 from parsers.record import ActionKind, Deduction, HandRecord, Returned, Shown, Street
 
 #: formats whose files state every uncalled bet that was returned
-STATES_RETURNS = frozenset({"pokerstars", "ggpoker", "pokernow", "native"})
+STATES_RETURNS: Final = frozenset({"pokerstars", "ggpoker", "pokernow", "native"})
+# enum members read once, here (in the compiled build a read of ``Verdict.OK`` is an attribute look-up)
+_OK: Final = Verdict.OK
+_WARN: Final = Verdict.WARN
+_VIOLATION: Final = Verdict.VIOLATION
+_PREFLOP: Final = Street.PREFLOP
+_RIVER: Final = Street.RIVER
+_BET: Final = ActionKind.BET
+_RAISE: Final = ActionKind.RAISE
+_AWARD_CODES: Final = (Code.POT_AWARD_MISMATCH, Code.SIDE_POT_ELIGIBILITY)
 
 _CATEGORY_WORDS: tuple[tuple[str, Category], ...] = (
     (r"straight flush|royal flush", Category.STRAIGHT_FLUSH),
@@ -86,20 +96,23 @@ def audit_hand(record: HandRecord, rules: RuleSet) -> HandAudit:
     money = _money(record.decimals)
     problems = list(r.problems)
     profile: SiteProfile | None = None
-    if not record.returned and record.awards and any(p.returned for p in r.players):
+    returned = record.returned
+    awards = record.awards
+    players = r.players
+    if not returned and awards and any(p.returned for p in players):
         profile = profile_for(record)
         if profile.has(Behaviour.AWARD_INCLUDES_UNCALLED):
             moved = _awards_include_uncalled(record, rules, r, profile)
             if moved is not None:
                 return moved
-    engine_returned = {p.name: p.returned for p in r.players if p.returned}
+    engine_returned = {p.name: p.returned for p in players if p.returned}
     claimed_returned: dict[str, int] = defaultdict(int)
-    for ret in record.returned:
+    for ret in returned:
         claimed_returned[ret.player] += ret.amount
-    if record.source.format in STATES_RETURNS or record.returned:
+    if record.source.format in STATES_RETURNS or returned:
         for name in sorted(set(engine_returned) | set(claimed_returned)):
             got, due = claimed_returned.get(name, 0), engine_returned.get(name, 0)
-            if got != due and not record.returned and record.total_pot == r.total_pot:
+            if got != due and not returned and record.total_pot == r.total_pot:
                 profile = profile or profile_for(record)
                 if profile.has(Behaviour.RETURNS_UNSTATED):  # the stated pot shows the bet came back
                     label = profile.label(Behaviour.RETURNS_UNSTATED)
@@ -108,15 +121,18 @@ def audit_hand(record: HandRecord, rules: RuleSet) -> HandAudit:
             if got != due:
                 problems.append(words.uncalled_bet_mismatch(name, money(got), money(due)))
     total = sum(p.amount for p in r.pots)  # r.total_pot
-    if record.total_pot is not None and record.total_pot != total:
-        problems.append(words.total_pot_mismatch(money(record.total_pot), money(total)))
-    deductions = sum(d.amount for d in record.deductions)
+    total_pot = record.total_pot
+    if total_pot is not None and total_pot != total:
+        problems.append(words.total_pot_mismatch(money(total_pot), money(total)))
+    deducted = record.deductions
+    deductions = sum(d.amount for d in deducted) if deducted else 0
     claimed: dict[str, int] = defaultdict(int)
-    for award in record.awards:
+    for award in awards:
         claimed[award.player] += award.amount
-    cashed_out = {c.player for c in record.cashouts}
+    cashouts = record.cashouts
+    cashed_out = {c.player for c in cashouts} if cashouts else set()
     paid = sum(claimed.values())
-    if record.awards and paid + deductions != total and not cashed_out:
+    if awards and paid + deductions != total and not cashed_out:
         problems.append(
             words.chips_not_conserved(
                 money(paid),
@@ -127,23 +143,23 @@ def audit_hand(record: HandRecord, rules: RuleSet) -> HandAudit:
             )
         )
     problems.extend(_rake_problems(record, rules, r))
-    if (not record.deductions and record.awards and paid < total and not cashed_out) or (
-        not record.deductions and not record.awards and record.finishing_stacks is not None
+    if (not deducted and awards and paid < total and not cashed_out) or (
+        not deducted and not awards and record.finishing_stacks is not None
     ):
         profile = profile or profile_for(record)
         if profile.has(Behaviour.RAKE_UNSTATED):
             raked = _unstated_rake(record, rules, r, profile, paid, total)
             if raked is not None:
                 return raked
-    if record.awards:
-        found = _award_problems(record, r, claimed, cashed_out, rules.ranking, rules)
+    if awards:
+        found = _award_problems(record, r, claimed, cashed_out, rules.cards.ranking, rules)
         if found and (other := _rake_from_other_pots(record, rules, r, claimed)) is not None:
             r, found = other, []  # the payouts fit another split of the rake between the pots
         problems.extend(found)
     if record.finishing_stacks is not None:
         problems.extend(_finishing_problems(record, r))
     problems.extend(_ranking_problems(record, rules, r))
-    if any(p.code in (Code.POT_AWARD_MISMATCH, Code.SIDE_POT_ELIGIBILITY) for p in problems):
+    if any(p.code in _AWARD_CODES for p in problems):
         problems.extend(_other_ranking_pays(record, rules, claimed))
     if r.showdown and len(record.shown) >= 2:
         problems.extend(_showdown_problems(record, rules, r))
@@ -166,12 +182,12 @@ def audit_hand(record: HandRecord, rules: RuleSet) -> HandAudit:
 
 def verdict_of(problems: list[Problem] | tuple[Problem, ...]) -> Verdict:
     """A hand's verdict from its problems: notes leave it ok."""
-    verdict = Verdict.OK
+    verdict = _OK
     for p in problems:
-        if p.verdict is Verdict.VIOLATION:
-            return Verdict.VIOLATION
-        if p.verdict is Verdict.WARN:
-            verdict = Verdict.WARN
+        if p.verdict is _VIOLATION:
+            return _VIOLATION
+        if p.verdict is _WARN:
+            verdict = _WARN
     return verdict
 
 
@@ -233,7 +249,7 @@ def _rake_problems(record: HandRecord, rules: RuleSet, r: Replay) -> list[Proble
         return [words.no_rake_allowed(money(taken), kinds, rules.name)]
     if model.model == "percent":
         due = 0
-        if not (model.no_flop_no_drop and r.last_street is Street.PREFLOP):
+        if not (model.no_flop_no_drop and r.last_street is _PREFLOP):
             due = int(r.total_pot * model.percent // 100)
             if model.cap_big_blinds:
                 due = min(due, int(model.cap_big_blinds * unit))
@@ -568,15 +584,17 @@ def _other_ranking_pays(record: HandRecord, rules: RuleSet, claimed: dict[str, i
 def _ledger(record: HandRecord, r: Replay, claimed: dict[str, int]) -> tuple[LedgerRow, ...]:
     pots = len(r.pots)
     won: dict[str, list[int]] = {}
-    results = r.settlement.results
+    settlement = r.settlement
+    results = settlement.results
     for result in results:
+        index = result.index
         for name, amount in result.shares:
             row = won.get(name)
             if row is None:
                 row = won[name] = [0] * max(1, pots)
-            row[result.index] += amount
-    rake_share: dict[str, int] = defaultdict(int)
-    taken = r.settlement.taken
+            row[index] += amount
+    rake_share: dict[str, int] = {}
+    taken = settlement.taken
     if any(taken):
         by_pot: dict[int, list[PotResult]] = defaultdict(list)
         for result in results:
@@ -586,26 +604,30 @@ def _ledger(record: HandRecord, r: Replay, claimed: dict[str, int]) -> tuple[Led
                 winners = [w for res in of_pot[:1] for w in res.winners]
                 if winners:
                     for name, amount in split(taken[index], winners):
-                        rake_share[name] += amount
+                        rake_share[name] = rake_share.get(name, 0) + amount
     nothing = (0,) * pots
     rows = []
-    for p in r.players:
-        row = won.get(p.name)
+    for p in r.players:  # each field read once
+        name = p.name
+        start = p.start
+        posted = p.posted
         invested = p.invested
-        net = (sum(row) if row else 0) + p.returned - p.posted - invested[0] - invested[1] - invested[2] - invested[3]
+        returned = p.returned
+        row = won.get(name)
+        net = (sum(row) if row else 0) + returned - posted - invested[0] - invested[1] - invested[2] - invested[3]
         rows.append(
             LedgerRow(  # player, seat, start, posted, invested, returned, won, rake, net, claimed, end
-                p.name,
+                name,
                 p.seat,
-                p.start,
-                p.posted,
+                start,
+                posted,
                 invested,
-                p.returned,
+                returned,
                 tuple(row) if row is not None else nothing,
-                rake_share.get(p.name, 0),
+                rake_share.get(name, 0),
                 net,
-                claimed.get(p.name, 0),
-                p.start + net,
+                claimed.get(name, 0),
+                start + net,
             )
         )
     return tuple(rows)
@@ -753,15 +775,19 @@ def _shows_first(record: HandRecord, r: Replay, in_hand: list[PlayerResult]) -> 
     """SH-ORDER: the last to bet or raise on the river; if the river was checked around, the
     first player still in left of the button."""
     for action in reversed(record.actions):
-        if action.street is not Street.RIVER:
+        if action.street is not _RIVER:
             break
-        if action.kind in (ActionKind.BET, ActionKind.RAISE):
+        kind = action.kind
+        if kind is _BET or kind is _RAISE:
             return action.player if action.player in {p.name for p in in_hand} else None
-    if record.button is None:
+    button = record.button
+    if button is None:
         return None
-    seats = sorted(in_hand, key=lambda p: p.seat)
-    after = [p for p in seats if p.seat > record.button]
-    return (after or seats)[0].name
+    # the players come in seat order (the engine's table orders them by seat)
+    for p in in_hand:
+        if p.seat > button:
+            return p.name
+    return in_hand[0].name
 
 
 def _awards_include_uncalled(record: HandRecord, rules: RuleSet, r: Replay, profile: SiteProfile) -> HandAudit | None:

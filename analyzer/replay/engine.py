@@ -9,6 +9,7 @@ the audit compares its outcome with the claims.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Final
 
 import msgspec
 
@@ -20,9 +21,57 @@ from analyzer.replay.findings import Code, Problem
 from analyzer.replay.pots import pots_of
 from analyzer.replay.result import BOARD_SIZE, CARD_INDEX, VALID_CARDS, PlayerResult, Replay, Step
 from analyzer.replay.showdown import settle
-from analyzer.replay.table import STREET_INDEX, PlayerState, Table
+from analyzer.replay.table import STREET_INDEX, PlayerState, Table, known_behaviours
 from analyzer.ruleset import RuleSet
 from parsers.record import STREETS, HandRecord, PostKind, Stakes, Street
+
+# enum members read once, here (in the compiled build a read of ``PostKind.ANTE`` is an attribute look-up)
+_ANTE: Final = PostKind.ANTE
+_SMALL_BLIND: Final = PostKind.SMALL_BLIND
+_BIG_BLIND: Final = PostKind.BIG_BLIND
+_BUTTON_BLIND: Final = PostKind.BUTTON_BLIND
+_BOMB: Final = PostKind.BOMB
+_PREFLOP: Final = Street.PREFLOP
+_RIVER: Final = Street.RIVER
+_BLINDS_FROM_POSTS: Final = Behaviour.BLINDS_FROM_POSTS
+_BAD_CARDS: Final = (Code.CARD_NOT_IN_DECK, Code.DUPLICATE_CARD, Code.HOLE_CARD_COUNT)
+
+
+class Plan:
+    """What the engine reads of a rule set, read once a rule set (a rule set's properties are
+    Python calls, its parts nested records)."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+        cards = rules.cards
+        self.deck = cards.deck
+        self.hole_cards = cards.hole_cards
+        self.ranking = cards.ranking
+        self.omaha = rules.is_omaha
+        showdown = rules.showdown
+        self.low_qualifier: int | None = showdown.low_qualifier if rules.is_high_low else None
+        self.all_odd_to_first = showdown.odd_chip == "all-to-first-left-of-button"
+        table = rules.table
+        self.min_players = table.min_players
+        self.max_players = table.max_players
+        self.valid = VALID_CARDS[self.deck]
+        forced = rules.forced
+        self.antes = forced.antes
+        self.big_blind_ante = forced.big_blind_ante
+
+
+#: the plan of each rule set in use, by its id (the rule set kept alive in the plan)
+_PLANS: dict[int, Plan] = {}
+
+
+def plan_of(rules: RuleSet) -> Plan:
+    """The :class:`Plan` of a rule set, made once a rule set."""
+    got = _PLANS.get(id(rules))
+    if got is None or got.rules is not rules:
+        if len(_PLANS) >= 64:  # rule sets made on the fly (the audit's other ranking): keep the cache small
+            _PLANS.clear()
+        got = _PLANS[id(rules)] = Plan(rules)
+    return got
 
 
 def _cards(text: tuple[str, ...], count: int = 2) -> tuple[int, ...] | None:
@@ -49,14 +98,14 @@ def check_cards(record: HandRecord, rules: RuleSet) -> list[Problem]:
     """DUPLICATE_CARD and CARD_NOT_IN_DECK over hole cards and every run's board."""
     problems: list[Problem] = []
     cards = dealt_cards(record)
-    valid = VALID_CARDS[rules.deck]
-    hole_cards = rules.hole_cards
-    if (
-        len(set(cards)) == len(cards)
-        and valid.issuperset(cards)
-        and all(len(s.cards) <= hole_cards for s in record.shown)
-    ):
-        return problems  # the common case, in one pass
+    plan = plan_of(rules)
+    hole_cards = plan.hole_cards
+    if len(set(cards)) == len(cards) and plan.valid.issuperset(cards):
+        for s in record.shown:
+            if len(s.cards) > hole_cards:
+                break
+        else:
+            return problems  # the common case, in one pass
     deck = deck_of(rules.deck)
     counts = Counter(cards)
     rule = "SD-DECK" if rules.deck == 36 else "HE-DECK"
@@ -113,34 +162,35 @@ def _stakes_from_posts(record: HandRecord, profile: SiteProfile) -> tuple[Stakes
     return changed, note
 
 
-def _forced_bet_problems(record: HandRecord, rules: RuleSet, dealt: list[str], stakes: Stakes) -> list[Problem]:
-    """The forced bets the rule set asks for: antes from everyone, the button's blind, blinds."""
+def _forced_bet_problems(record: HandRecord, plan: Plan, dealt: list[str], stakes: Stakes, bomb: bool) -> list[Problem]:
+    """The forced bets the rule set asks for: antes from everyone, the button's blind, blinds
+    (``bomb``: a bomb pot's hand, which has none)."""
     problems: list[Problem] = []
-    if any(p.kind is PostKind.BOMB for p in record.posts):
+    if bomb:
         return problems
-    if rules.forced.antes and stakes.ante:
-        anted = {p.player for p in record.posts if p.kind is PostKind.ANTE}
+    if plan.antes and stakes.ante:
+        anted = {p.player for p in record.posts if p.kind is _ANTE}
         for name in dealt:
             if name not in anted and not _all_in_before(record, name):  # rare
                 problems.append(words.ante_missing(name))
     antes_by: dict[str, int] = {}
     for i, post in enumerate(record.posts):
         kind = post.kind
-        if kind is PostKind.ANTE:
+        if kind is _ANTE:
             expected = stakes.ante
             antes_by[post.player] = antes_by.get(post.player, 0) + 1
-            if antes_by[post.player] == 2 and not rules.forced.big_blind_ante:
+            if antes_by[post.player] == 2 and not plan.big_blind_ante:
                 problems.append(words.ante_twice(post.player, i))
-        elif kind is PostKind.SMALL_BLIND:
+        elif kind is _SMALL_BLIND:
             expected = stakes.small_blind
-        elif kind is PostKind.BIG_BLIND:
+        elif kind is _BIG_BLIND:
             expected = stakes.big_blind
-        elif kind is PostKind.BUTTON_BLIND:
+        elif kind is _BUTTON_BLIND:
             expected = stakes.button_blind
         else:
             expected = 0
         if expected and post.amount != expected and not post.all_in:
-            if post.kind is PostKind.ANTE and rules.forced.big_blind_ante and post.amount == stakes.big_blind:
+            if kind is _ANTE and plan.big_blind_ante and post.amount == stakes.big_blind:
                 continue
             problems.append(
                 words.forced_bet_wrong(
@@ -206,8 +256,9 @@ def _run(record: HandRecord, rules: RuleSet, profile: SiteProfile, steps: bool, 
     """The one loop of the engine. ``first``: stop at the first finding (return None);
     else keep every finding (and the table after each step when ``steps``)."""
     problems: list[Problem] = []
+    plan = plan_of(rules)
     stakes = record.stakes
-    if profile.has(Behaviour.BLINDS_FROM_POSTS):
+    if _BLINDS_FROM_POSTS in known_behaviours(profile):
         stakes, note = _stakes_from_posts(record, profile)
         if note is not None:
             if first:
@@ -224,13 +275,19 @@ def _run(record: HandRecord, rules: RuleSet, profile: SiteProfile, steps: bool, 
             out = {s.player for s in record.seats} - {s.player for s in dealt_seats}
             break
     dealt = [s.player for s in dealt_seats]
-    players_rule = "SD-PLAYERS" if rules.deck == 36 else "HE-PLAYERS"
-    if len(dealt) > rules.table.max_players:
-        problems.append(words.too_many_players(len(dealt), rules.name, rules.table.max_players, players_rule))
-    if len(dealt) < rules.table.min_players:
-        problems.append(words.too_few_players(len(dealt), rules.table.min_players, players_rule))
+    players_rule = "SD-PLAYERS" if plan.deck == 36 else "HE-PLAYERS"
+    if len(dealt) > plan.max_players:
+        problems.append(words.too_many_players(len(dealt), rules.name, plan.max_players, players_rule))
+    if len(dealt) < plan.min_players:
+        problems.append(words.too_few_players(len(dealt), plan.min_players, players_rule))
+    posts = record.posts
+    bomb = False
+    for post in posts:
+        if post.kind is _BOMB:
+            bomb = True
+            break
     problems.extend(check_cards(record, rules))
-    problems.extend(_forced_bet_problems(record, rules, dealt, stakes))
+    problems.extend(_forced_bet_problems(record, plan, dealt, stakes, bomb))
     if first and problems:
         return None
     table = Table(
@@ -243,7 +300,7 @@ def _run(record: HandRecord, rules: RuleSet, profile: SiteProfile, steps: bool, 
         profile=profile,
     )
     trail: list[Step] = []
-    for i, post in enumerate(record.posts):
+    for i, post in enumerate(posts):
         found = table.post(post)
         if found:
             if first:
@@ -253,15 +310,14 @@ def _run(record: HandRecord, rules: RuleSet, profile: SiteProfile, steps: bool, 
             trail.append(
                 _step(table, i, post.player, f"{post.player} posts {post.kind.value.replace('_', ' ')}", found)
             )
-    table.open_preflop(record.posts)
+    table.open_preflop(posts)
     if table.notes:
         if first:
             return None
         problems.extend(table.notes)
-    bomb = any(p.kind is PostKind.BOMB for p in record.posts)
-    base = len(record.posts)
+    base = len(posts)
     current = 0
-    current_street = Street.PREFLOP
+    current_street = _PREFLOP
     for j, action in enumerate(record.actions):
         index = base + j
         if action.street is not current_street:
@@ -306,7 +362,7 @@ def _run(record: HandRecord, rules: RuleSet, profile: SiteProfile, steps: bool, 
                 return None
             problems.append(words.ends_while_waiting(table.names[waiting], table.street.value))
     table.end_round()
-    while showdown and table.street is not Street.RIVER:
+    while showdown and table.street is not _RIVER:
         table.start_street(STREETS[table.round + 1])
         if table.live >= 2 and not partial:
             if first:
@@ -341,7 +397,7 @@ def _run(record: HandRecord, rules: RuleSet, profile: SiteProfile, steps: bool, 
     pots = pots_of(names, [totals[i] - dead[i] for i in range(n)], folded, sum(dead))
     holes: dict[str, tuple[int, ...] | None] = {}
     shown = {s.player: s for s in record.shown}
-    hole_cards = rules.hole_cards
+    hole_cards = plan.hole_cards
     for i in range(n):
         if folded[i]:
             continue
@@ -365,13 +421,13 @@ def _run(record: HandRecord, rules: RuleSet, profile: SiteProfile, steps: bool, 
         holes=holes,
         seats=dict(zip(names, table.seats, strict=True)),
         button=table.button,
-        ranking=rules.ranking,
+        ranking=plan.ranking,
         deductions=sum(d.amount for d in deductions) if deductions else 0,
         listed_pots=record.pots,
-        all_odd_to_first=rules.showdown.odd_chip == "all-to-first-left-of-button",
+        all_odd_to_first=plan.all_odd_to_first,
         deductions_by_pot=by_pot,
-        omaha=rules.is_omaha,
-        low_qualifier=rules.showdown.low_qualifier if rules.is_high_low else None,
+        omaha=plan.omaha,
+        low_qualifier=plan.low_qualifier,
     )
     return Replay(
         problems=tuple(_unique(problems)) if problems else (),
@@ -386,7 +442,7 @@ def _run(record: HandRecord, rules: RuleSet, profile: SiteProfile, steps: bool, 
 
 
 def _bad_cards(problems: list[Problem]) -> bool:
-    return any(p.code in (Code.CARD_NOT_IN_DECK, Code.DUPLICATE_CARD, Code.HOLE_CARD_COUNT) for p in problems)
+    return any(p.code in _BAD_CARDS for p in problems)
 
 
 def _dead_button(record: HandRecord) -> int | None:

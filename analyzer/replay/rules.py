@@ -16,8 +16,13 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from functools import lru_cache
+from typing import Final
 
 from parsers.record import PostKind
+
+# the post kinds :func:`opener` looks for, read once (an enum member read is an attribute look-up)
+_STRADDLE: Final = PostKind.STRADDLE
+_OPENING_POSTS: Final = (PostKind.BIG_BLIND, PostKind.BUTTON_BLIND, PostKind.BOMB)
 
 
 @lru_cache(maxsize=32)
@@ -145,9 +150,9 @@ def opener(kinds: list[PostKind], who: list[int], front: list[int], bet: int) ->
     button blind, else a bomb pot's post, else the biggest live post. ``kinds`` and ``who``
     are the live posts in order."""
     for k in range(len(kinds) - 1, -1, -1):
-        if kinds[k] is PostKind.STRADDLE:
+        if kinds[k] is _STRADDLE:
             return who[k]
-    for wanted in (PostKind.BIG_BLIND, PostKind.BUTTON_BLIND, PostKind.BOMB):
+    for wanted in _OPENING_POSTS:
         for k in range(len(kinds)):
             if kinds[k] is wanted:
                 return who[k]

@@ -13,6 +13,8 @@ Seats are ordered clockwise by seat number. Rule ids refer to ``RULES.md``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import itemgetter
+from typing import Final
 
 from analyzer.money import amount_text
 from analyzer.profiles import Behaviour, SiteProfile
@@ -22,13 +24,26 @@ from analyzer.replay.findings import Problem
 from analyzer.ruleset import RuleSet
 from parsers.record import Action, ActionKind, Betting, Post, PostKind, Stakes, Street
 
-STREET_INDEX = {Street.PREFLOP: 0, Street.FLOP: 1, Street.TURN: 2, Street.RIVER: 3}
-_ANTE, _DEAD_BLIND, _BOMB = PostKind.ANTE, PostKind.DEAD_BLIND, PostKind.BOMB  # antes and dead blinds are not live bets
+STREET_INDEX: Final = {Street.PREFLOP: 0, Street.FLOP: 1, Street.TURN: 2, Street.RIVER: 3}
+# enum members read once, here (in the compiled build a read of ``PostKind.ANTE`` is an attribute look-up)
+_ANTE: Final = PostKind.ANTE  # antes and dead blinds are not live bets
+_DEAD_BLIND: Final = PostKind.DEAD_BLIND
+_BOMB: Final = PostKind.BOMB
+_BIG_BLIND: Final = PostKind.BIG_BLIND
+_STRADDLE: Final = PostKind.STRADDLE
+_PREFLOP: Final = Street.PREFLOP
+_FIXED_LIMIT: Final = Betting.FIXED_LIMIT
+_POT_LIMIT: Final = Betting.POT_LIMIT
+_OUT_OF_TURN_FOLD: Final = Behaviour.OUT_OF_TURN_FOLD
+_LIVE_POST: Final = Behaviour.LIVE_POST_SETS_STREET_TOTAL
+_STRADDLE_FROM_BIG_BLIND: Final = Behaviour.STRADDLE_RAISE_FROM_BIG_BLIND
+_SHORT_BIG_BLIND_CALL_FULL: Final = Behaviour.SHORT_BIG_BLIND_CALL_FULL
+_BY_SEAT: Final = itemgetter(1)
 #: what a profile knows, by the profile (keyed by its id, the profile kept alive beside)
 _KNOWN: dict[int, tuple[SiteProfile, frozenset[Behaviour]]] = {}
 
 
-def _known(profile: SiteProfile | None) -> frozenset[Behaviour]:
+def known_behaviours(profile: SiteProfile | None) -> frozenset[Behaviour]:
     """The behaviours a site profile has, computed once a profile."""
     if profile is None:
         return frozenset()
@@ -38,7 +53,9 @@ def _known(profile: SiteProfile | None) -> frozenset[Behaviour]:
     return got[1]
 
 
-_FOLD, _CHECK, _CALL = ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL
+_FOLD: Final = ActionKind.FOLD
+_CHECK: Final = ActionKind.CHECK
+_CALL: Final = ActionKind.CALL
 
 
 class PlayerState:
@@ -140,7 +157,7 @@ class Table:
     ) -> None:
         """``players``: (name, seat, starting stack) in any order; ``profile``: how the source
         plays the rule set (:mod:`analyzer.profiles`), None for the rule set alone."""
-        ordered = sorted(players, key=lambda p: p[1])
+        ordered = sorted(players, key=_BY_SEAT)
         n = len(ordered)
         self.hand_id = hand_id
         self.n = n
@@ -162,10 +179,11 @@ class Table:
         self.stakes = stakes
         self.cap = stakes.cap
         self.rules = rules
-        self.fixed = rules.betting.structure is Betting.FIXED_LIMIT
-        self.pot_limit = rules.betting.structure is Betting.POT_LIMIT
+        structure = rules.betting.structure
+        self.fixed = structure is _FIXED_LIMIT
+        self.pot_limit = structure is _POT_LIMIT
         self.decimals = decimals
-        self.street = Street.PREFLOP
+        self.street = _PREFLOP
         self.round = 0  # the street as a number
         self.current_bet = 0  # highest live street total
         self.min_bet = rules.min_bet(stakes)
@@ -181,11 +199,11 @@ class Table:
         self.rotations = R.rotations(n)
         self.button_start = R.after_seat(self.seats, button if button is not None else 0)
         self.profile = profile
-        known = _known(profile)
+        known = known_behaviours(profile)
         self._behaviours = known
-        self._out_of_turn_fold = Behaviour.OUT_OF_TURN_FOLD in known
-        self._live_post = Behaviour.LIVE_POST_SETS_STREET_TOTAL in known
-        self._straddle_from_big_blind = Behaviour.STRADDLE_RAISE_FROM_BIG_BLIND in known
+        self._out_of_turn_fold = _OUT_OF_TURN_FOLD in known
+        self._live_post = _LIVE_POST in known
+        self._straddle_from_big_blind = _STRADDLE_FROM_BIG_BLIND in known
         self.notes: list[Problem] = []  # what the site profile explained (post and open_preflop)
         self._straddle_min_raise = 0  # the smallest raise over a straddle by the rule set alone
         self._views: list[PlayerState] | None = None
@@ -321,7 +339,7 @@ class Table:
                 self.money(front),
                 self.money(amount),
             )
-            self.notes.append(self._note(Behaviour.LIVE_POST_SETS_STREET_TOTAL, said, None, post.player))
+            self.notes.append(self._note(_LIVE_POST, said, None, post.player))
         self.stacks[i] -= amount
         self.totals[i] += amount
         self.posted[i] += amount
@@ -352,20 +370,14 @@ class Table:
         if (
             big
             and self.current_bet < big
-            and self._knows(Behaviour.SHORT_BIG_BLIND_CALL_FULL)
-            and any(p.kind is PostKind.BIG_BLIND and p.all_in and p.amount < big for p in posts)
+            and self._knows(_SHORT_BIG_BLIND_CALL_FULL)
+            and any(p.kind is _BIG_BLIND and p.all_in and p.amount < big for p in posts)
         ):
             self.current_bet = big
         blinds = self.rules.forced.blinds
         self.min_raise = R.opening_min_raise(self.min_bet, self.current_bet, blinds)
         self._straddle_min_raise = self.min_raise
-        if (
-            big
-            and blinds
-            and self.current_bet > big
-            and self._knows(Behaviour.STRADDLE_RAISE_FROM_BIG_BLIND)
-            and PostKind.STRADDLE in self.post_kinds
-        ):
+        if big and blinds and self.current_bet > big and self._straddle_from_big_blind and _STRADDLE in self.post_kinds:
             self.min_raise = max(self.min_bet, big)
         if self.fixed:
             self.min_raise = self.fixed_size()
