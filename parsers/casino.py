@@ -247,7 +247,7 @@ def _at_path(data: dict[str, Any], path: str) -> str:
         try:
             value = value[key] if key else value[int(index)]
         except (KeyError, IndexError, TypeError):
-            return "nothing"
+            return T_("nothing")
     return str(value)
 
 

@@ -206,8 +206,8 @@ def _first_line(text: str) -> str:
     head = text[:4096]
     controls = sum(1 for c in head if (c < " " and c not in "\t\n\r") or "\x7f" <= c <= "\x9f" or c == "\ufffd")
     if "\x00" in head or controls > len(head) // 20:
-        return "binary data, not text"
+        return T_("binary data, not text")
     for line in text.splitlines():
         if line.strip():
             return line.strip()[:60]
-    return "an empty file"
+    return T_("an empty file")

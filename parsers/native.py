@@ -166,7 +166,7 @@ def _field_text(line: str, path: str) -> str:
         try:
             value = value[key] if key else value[int(index)]  # type: ignore[index]
         except (KeyError, IndexError, TypeError):
-            return "nothing"
+            return T_("nothing")
     return json.dumps(value, ensure_ascii=False)
 
 
