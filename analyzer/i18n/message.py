@@ -252,7 +252,11 @@ def render_arg(value: Arg, form: str = "") -> str:
     if isinstance(value, Msg):
         return render(value)
     if isinstance(value, str):
-        return value if type(value) is str else render(value)
+        if type(value) is str:
+            return value
+        from analyzer.money import AmountText
+
+        return value.text(_lang()) if isinstance(value, AmountText) else render(value)
     if isinstance(value, bool):
         raise TypeError("a message argument cannot be a bool")
     if isinstance(value, int | float | Decimal):
