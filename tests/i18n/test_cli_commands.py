@@ -42,8 +42,12 @@ def store(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def broken(t: Path) -> list[str]:
     """Inputs no parser reads whole, written in the scratch folder: a PokerStars night cut inside
     a seat line, GG and PokerNow cut mid-hand, binary bytes, a text that is no hand history, a
-    native line of bad JSON, and a path that does not exist."""
+    native line of bad JSON, and a path that does not exist (only named where ``t`` is no folder:
+    the test that every command is covered reads the command's name alone)."""
     folder = t / "broken"
+    names = ["bad.jsonl", "binary.bin", "cut-gg.txt", "cut-log.csv", "cut.txt", "wrong.txt"]
+    if not t.is_dir():
+        return [str(folder / n) for n in [*names, "missing.txt"]]
     folder.mkdir(exist_ok=True)
     (folder / "cut.txt").write_bytes((SAMPLES / "pokerstars-6plus-night.txt").read_bytes()[:3000])
     (folder / "cut-gg.txt").write_bytes((SAMPLES / "ggpoker-shortdeck-night.txt").read_bytes()[:2500])
@@ -52,7 +56,7 @@ def broken(t: Path) -> list[str]:
     (folder / "wrong.txt").write_text("hello world\nthis is not poker\n")
     lines = (SAMPLES / "shortdeck-night.jsonl").read_text().splitlines()[:2]
     (folder / "bad.jsonl").write_text("\n".join([*lines, '{"bad": json']) + "\n")
-    return [*sorted(str(p) for p in folder.iterdir()), str(folder / "missing.txt")]
+    return [str(folder / n) for n in [*names, "missing.txt"]]
 
 
 #: (name, arguments given the store and a scratch folder, the exit codes it may end with)

@@ -115,3 +115,42 @@ def test_how_a_range_equity_was_found_is_said_in_the_readers_language(lang: str,
     assert out.splitlines()[0].endswith("; " + method)
     as_json = json.loads(CliRunner().invoke(cli, ["--lang", lang, *args, "--json"]).output)
     assert as_json["method"] == "exact enumeration of 72 matchups, every run-out"  # scripts read the English
+
+
+@pytest.mark.parametrize(
+    ("args", "english", "german"),
+    [
+        (
+            ["equity", "AsKs", "AsQd"],
+            "equity: expected every card once, found As twice",
+            "Equity: erwartet jede Karte einmal, gefunden As zweimal",
+        ),
+        (
+            ["casino", "odds", "--board", "Ah 7h 6h"],
+            "casino: expected two Player cards with a board, found board Ah 7h 6h alone",
+            "Casino: erwartet zwei Spieler-Karten zu einem Board, gefunden Board Ah 7h 6h allein",
+        ),
+        (
+            ["rules", "no-such-rules"],
+            "or a TOML file, found neither",
+            "oder eine TOML-Datei, gefunden keins von beiden",
+        ),
+    ],
+    ids=["equity", "casino", "rules"],
+)
+def test_the_analyzers_one_line_errors_are_said_in_german(args: list[str], english: str, german: str) -> None:
+    said = {lang: CliRunner().invoke(cli, ["--lang", lang, *args]).output for lang in ("en", "de")}
+    assert english in said["en"] and german in said["de"]
+
+
+def test_the_bank_pays_and_is_paid_in_german_and_spanish() -> None:
+    args = [
+        "audit",
+        str(SAMPLES / "shortdeck-night-errors.jsonl"),
+        "--ledger",
+        str(SAMPLES / "shortdeck-night-buyins.csv"),
+    ]
+    said = {lang: CliRunner().invoke(cli, ["--lang", lang, *args]).output for lang in ("en", "de", "es")}
+    assert "Ben pays the bank 306,267" in said["en"] and "the bank pays Dev 580,749" in said["en"]
+    assert "Ben zahlt der Bank 306.267" in said["de"] and "die Bank zahlt Dev 580.749" in said["de"]
+    assert "Ben paga a la banca 306.267" in said["es"] and "la banca paga a Dev 580.749" in said["es"]
