@@ -24,9 +24,10 @@ PURE_TESTS := analyzer parsers tests/analyzer/test_compiled.py tests/analyzer/te
 
 LOCALE   := analyzer/locale
 MO       := $(LOCALE)/de/LC_MESSAGES/sixplus.mo $(LOCALE)/es/LC_MESSAGES/sixplus.mo
-# the functions that mark text for the catalogs (analyzer/i18n): name, or name:argument positions
+# the functions that mark text for the catalogs (analyzer/i18n; T_ and nT_: parsers/errors.py, the parsers' own
+# markers, as parsers never import analyzer/): name, or name:argument positions
 KEYWORDS := -k _ -k N_ -k ngettext:1,2 -k pgettext:1c,2 -k npgettext:1c,2,3 \
-            -k msg -k nmsg:1,2 -k pmsg:1c,2 -k f_ -k fn_:1,2
+            -k msg -k nmsg:1,2 -k pmsg:1c,2 -k f_ -k fn_:1,2 -k T_ -k nT_:1,2
 
 .PHONY: run test lint typecheck pytest pytest-pure bench samples clean print-compiled catalogs
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from parsers.errors import HandHistoryError
+from parsers.errors import T_, HandHistoryError
 
 
 class AnalyzerError(HandHistoryError):
@@ -17,7 +17,15 @@ class RuleSetError(AnalyzerError):
         self.key = key
         self.expected = expected
         self.found = found
-        super().__init__(f"{source}: rule set key {key!r}: expected {expected}, found {found}")
+        super().__init__(
+            T_(
+                "{source}: rule set key {key}: expected {expected}, found {found}",
+                source=source,
+                key=repr(key),
+                expected=expected,
+                found=found,
+            )
+        )
 
 
 class CardNotInDeck(AnalyzerError):

@@ -6,7 +6,8 @@ is, every file below a folder (in a stable order), and every member of a ``.zip`
 folder. Members are read in memory, counted as they unpack (a member's declared size is
 not trusted); a member whose path leaves the archive's folder is refused, archives inside
 archives are not opened. Each file that cannot be taken is an :class:`InputIssue` with one
-line saying why; the others are read.
+line saying why; the others are read. The lines are :class:`~parsers.errors.Text` strings
+(English as ``str``; the edge renders them in the reader's language with ``analyzer.i18n.render``).
 
 No CLI here: the commands (``audit``, ``import``, ``convert``, ``quiz --hands``,
 ``dashboard``) call it and print the issues their own way.
@@ -18,7 +19,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from parsers.errors import ParseError
+from parsers.errors import T_, ParseError, Text, error_text
 from parsers.formats import ParsedFile, read_bytes
 from parsers.text import decode
 
@@ -45,7 +46,7 @@ class InputFile:
         with zipfile.ZipFile(self.path) as archive, archive.open(self.member) as stream:
             data = stream.read(MEMBER_BYTES + 1)
         if len(data) > MEMBER_BYTES:
-            raise OSError(f"{self.name}: not read: larger than {MEMBER_BYTES >> 20} MB unpacked")
+            raise OSError(_issue(self.name, T_("not read: larger than {mb} MB unpacked", mb=MEMBER_BYTES >> 20)))
         return data
 
 
@@ -54,7 +55,7 @@ class InputIssue:
     """A path that gave no file to read, and why, in one line."""
 
     name: str
-    message: str
+    message: str  # a Text: "{file}: {reason}"
 
 
 def is_zip(path: Path) -> bool:
@@ -75,7 +76,7 @@ def input_files(paths: Iterable[str | Path]) -> Iterator[InputFile | InputIssue]
         elif path.exists():
             found = [path]
         else:
-            yield InputIssue(str(path), f"{path}: no such file or folder")
+            yield InputIssue(str(path), _issue(str(path), T_("no such file or folder")))
             continue
         for file in found:
             if is_zip(file):
@@ -90,7 +91,7 @@ def _members(path: Path) -> Iterator[InputFile | InputIssue]:
     try:
         archive = zipfile.ZipFile(path)
     except (zipfile.BadZipFile, OSError, ValueError) as error:
-        yield InputIssue(str(path), f"{path}: not a readable zip archive ({error})")
+        yield InputIssue(str(path), _issue(str(path), T_("not a readable zip archive ({error})", error=error)))
         return
     with archive:
         for info in archive.infolist():
@@ -99,11 +100,11 @@ def _members(path: Path) -> Iterator[InputFile | InputIssue]:
             if info.is_dir() or _skipped(member):
                 continue
             if not safe_member(member):
-                yield InputIssue(label, f"{label}: refused: a path outside the archive's folder")
+                yield InputIssue(label, _issue(label, T_("refused: a path outside the archive's folder")))
             elif info.flag_bits & 0x1:
-                yield InputIssue(label, f"{label}: not read: the member is encrypted")
+                yield InputIssue(label, _issue(label, T_("not read: the member is encrypted")))
             elif member.lower().endswith(".zip"):
-                yield InputIssue(label, f"{label}: not read: archives inside archives are not opened")
+                yield InputIssue(label, _issue(label, T_("not read: archives inside archives are not opened")))
             else:
                 yield InputFile(label, path, member)
 
@@ -138,7 +139,7 @@ def read_input(file: InputFile, *, format: str = "auto") -> ParsedFile:
     try:
         data = file.read_bytes()
     except (zipfile.BadZipFile, RuntimeError, NotImplementedError, EOFError) as error:
-        raise OSError(f"{file.name}: the archive member is damaged ({error})") from None
+        raise OSError(_issue(file.name, T_("the archive member is damaged ({error})", error=error))) from None
     return read_bytes(data, file=file.name, format=format)
 
 
@@ -154,9 +155,9 @@ def _money_file(item: InputFile) -> str:
     except OSError:
         return ""
     if sniff_ledger(text):
-        return f"{item.name}: a PokerNow ledger, not hand histories: skipped (give it with --ledger)"
+        return _issue(item.name, T_("a PokerNow ledger, not hand histories: skipped (give it with --ledger)"))
     if sniff_buyins(text):
-        return f"{item.name}: a buy-in list, not hand histories: skipped (give it with --ledger)"
+        return _issue(item.name, T_("a buy-in list, not hand histories: skipped (give it with --ledger)"))
     return ""
 
 
@@ -169,7 +170,14 @@ def read_inputs(paths: Iterable[str | Path], *, format: str = "auto") -> Iterato
         try:
             yield read_input(item, format=format)
         except ParseError as error:
-            yield InputIssue(item.name, _money_file(item) or str(error))
+            yield InputIssue(item.name, _money_file(item) or error_text(error))
         except OSError as error:
-            message = str(error) if item.name in str(error) else f"{item.name}: cannot read: {error.strerror or error}"
+            message = error_text(error)
+            if item.name not in message:
+                message = _issue(item.name, T_("cannot read: {error}", error=error.strerror or error))
             yield InputIssue(item.name, message)
+
+
+def _issue(name: str, reason: Text) -> Text:
+    """One line about a file: ``"night.zip/a.txt: not read: the member is encrypted"``."""
+    return T_("{file}: {reason}", file=name, reason=reason)

@@ -66,15 +66,39 @@ def format_money(amount: int, currency: str = CHIPS, decimals: int = 0, *, local
     return text
 
 
+class AmountText(str):
+    """An amount as English writes it (``1,234.56``) that keeps its minor units and decimals:
+    a message renders it with the separators of the language in force (``1.234,56``)."""
+
+    amount: int
+    decimals: int
+
+    def __new__(cls, amount: int, decimals: int = 0) -> AmountText:
+        self = super().__new__(cls, format_money(amount, CHIPS, decimals))
+        self.amount = amount
+        self.decimals = decimals
+        return self
+
+    def __reduce__(self) -> tuple[type[AmountText], tuple[int, int]]:
+        return (AmountText, (self.amount, self.decimals))
+
+    def text(self, locale: str) -> str:
+        return self if locale == "en" else format_money(self.amount, CHIPS, self.decimals, locale=locale)
+
+
 @lru_cache(maxsize=65536)
 def amount_text(amount: int, decimals: int = 0) -> str:
     """An amount inside a sentence of the audit (problems, the replayer's steps): the locale's
-    separators and the amount's decimals, no symbol, the sentence names what it counts.
+    separators and the amount's decimals, no symbol, the sentence names what it counts. The
+    English string, an :class:`AmountText`: a message says it in the reader's language.
 
     >>> amount_text(66988), amount_text(50, 2), amount_text(-123456, 2)
     ('66,988', '0.50', '-1,234.56')
+    >>> from analyzer.i18n import msg, render
+    >>> render(msg("{a} chips", a=amount_text(-123456, 2)), "de")
+    '-1.234,56 chips'
     """
-    return format_money(amount, CHIPS, decimals)
+    return AmountText(amount, decimals)
 
 
 @dataclass(frozen=True, slots=True)

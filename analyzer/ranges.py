@@ -37,6 +37,7 @@ from analyzer.cards import Card, clean, deck_of
 from analyzer.equity import EquityError, deals_tally, shares
 from analyzer.errors import AnalyzerError
 from analyzer.evaluator import Ranking, kernel, parse_ranking, strengths
+from analyzer.i18n import Fixed, Msg, msg, nmsg
 
 RANK_CHARS = "23456789TJQKA"
 Combo = tuple[Card, Card]
@@ -182,6 +183,23 @@ class RangeEquity:
         if self.exact:
             return f"exact enumeration of {self.matchups} matchup{'s' * (self.matchups != 1)}, every run-out"
         return f"Monte Carlo, {self.matchups} deals, ±{self.error:.4f} (95 %)"
+
+    @property
+    def said(self) -> Msg:
+        """:attr:`method` in the reader's language (the text output; ``--json`` keeps the English)."""
+        if self.exact:
+            return nmsg(
+                "exact enumeration of {n} matchup, every run-out",
+                "exact enumeration of {n} matchups, every run-out",
+                self.matchups,
+                n=str(self.matchups),  # digits as the English line writes them
+            )
+        return msg(
+            "Monte Carlo, {n} deals, ±{error} ({level})",
+            n=str(self.matchups),
+            error=Fixed(f"{self.error:.4f}"),
+            level="95 %",  # not in the template: Babel would read "% )" as a placeholder
+        )
 
 
 #: run-outs the exact path may enumerate before it samples instead (numpy: every run-out dealt)

@@ -15,6 +15,7 @@ from typing import Any, Literal, get_args
 
 from analyzer.errors import RuleSetError
 from analyzer.evaluator.categories import Ranking
+from parsers.errors import T_
 from parsers.record import Betting, Stakes
 
 ButtonBlind = Literal["none", "live", "dead"]
@@ -322,8 +323,8 @@ def load_rules(name_or_path: str | Path) -> RuleSet:
         raise RuleSetError(
             source=text_name,
             key="name",
-            expected="a preset (" + ", ".join(preset_names()) + ") or a TOML file",
-            found="neither",
+            expected=T_("a preset ({names}) or a TOML file", names=", ".join(preset_names())),
+            found=T_("neither"),
         )
     return _load_text(path.read_text(encoding="utf-8"), source=str(path))
 

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field, replace
 
 from analyzer.audit.records import HandAudit
 from analyzer.audit.report import safe_cell
-from analyzer.i18n import EMPTY, Join, Msg, _, f_, fn_, msg, nmsg, render
+from analyzer.i18n import EMPTY, Join, Msg, _, f_, fn_, msg, nmsg, pgettext, render
 from analyzer.money import Unit
 from analyzer.replay.findings import Code, Verdict
 from parsers.buyins import BuyIns, parse_buyins, sniff
@@ -558,7 +558,9 @@ def _column(column: str) -> str:
 
 
 def _pays(t: Transfer, m: Callable[[int], str]) -> str:
-    return f_("{payer} pays {payee} {amount}", payer=t.payer, payee=t.payee, amount=m(t.amount))
+    payer = pgettext("the bank pays", "the bank") if t.payer == BANK else t.payer  # "die Bank zahlt"
+    payee = pgettext("pays the bank", "the bank") if t.payee == BANK else t.payee  # "zahlt der Bank"
+    return f_("{payer} pays {payee} {amount}", payer=payer, payee=payee, amount=m(t.amount))
 
 
 def _signed(amount: int, m: Callable[[int], str]) -> str:

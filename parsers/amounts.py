@@ -6,7 +6,7 @@ import re
 from decimal import Decimal, InvalidOperation
 
 from parsers.bounds import AMOUNT_EXPECTED, check_decimals, check_minor
-from parsers.errors import ParseError, RejectCode
+from parsers.errors import T_, ParseError, RejectCode
 
 #: currency symbols and codes that may stand before or after an amount
 CURRENCY_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY", "₹": "INR"}
@@ -36,11 +36,11 @@ def parse_decimal(text: str) -> Decimal:
     """
     match = _AMOUNT.match(text)
     if match is None:
-        raise ParseError(expected="an amount like 12, 0.25 or $1,000.50", found=text, code=RejectCode.BAD_AMOUNT)
+        raise ParseError(expected=T_("an amount like 12, 0.25 or $1,000.50"), found=text, code=RejectCode.BAD_AMOUNT)
     try:
         value = Decimal(match.group("number").replace(",", ""))
     except InvalidOperation:  # pragma: no cover - the pattern admits only numbers
-        raise ParseError(expected="an amount", found=text, code=RejectCode.BAD_AMOUNT) from None
+        raise ParseError(expected=T_("an amount"), found=text, code=RejectCode.BAD_AMOUNT) from None
     return -value if match.group("sign") else value
 
 
@@ -58,12 +58,12 @@ def to_minor(value: Decimal, decimals: int, *, text: str | None = None) -> int:
     if value.is_finite() and value.adjusted() > 40:  # far beyond any bound: never scaled
         raise ParseError(expected=AMOUNT_EXPECTED, found=(text or "a huge number")[:80], code=RejectCode.BAD_AMOUNT)
     if not value.is_finite():
-        raise ParseError(expected="an amount", found=(text or str(value))[:80], code=RejectCode.BAD_AMOUNT)
+        raise ParseError(expected=T_("an amount"), found=(text or str(value))[:80], code=RejectCode.BAD_AMOUNT)
     scaled = value.scaleb(decimals)
     if scaled != scaled.to_integral_value():
         unit = Decimal(1).scaleb(-decimals)
         raise ParseError(
-            expected=f"an amount in whole units of {unit}",
+            expected=T_("an amount in whole units of {unit}", unit=unit),
             found=text if text is not None else str(value),
             code=RejectCode.BAD_AMOUNT,
         )
@@ -134,7 +134,7 @@ def money(text: str, decimals: int) -> int:
 def _read_site_amount(text: str, decimals: int) -> int:
     match = _SITE_AMOUNT.fullmatch(text)
     if match is None:
-        raise ParseError(expected="an amount like $1.50 or 1,250", found=text, code=RejectCode.BAD_AMOUNT)
+        raise ParseError(expected=T_("an amount like $1.50 or 1,250"), found=text, code=RejectCode.BAD_AMOUNT)
     digits = match.group("whole").replace(",", "")
     if len(digits) > 20:  # beyond parsers.bounds.MAX_AMOUNT in any unit: never converted
         raise ParseError(expected=AMOUNT_EXPECTED, found=text[:80], code=RejectCode.BAD_AMOUNT)
@@ -146,7 +146,9 @@ def _read_site_amount(text: str, decimals: int) -> int:
     if len(frac) > decimals:
         if frac[decimals:].strip("0"):
             unit = "1" if decimals == 0 else "0." + "0" * (decimals - 1) + "1"
-            raise ParseError(expected=f"an amount in whole units of {unit}", found=text, code=RejectCode.BAD_AMOUNT)
+            raise ParseError(
+                expected=T_("an amount in whole units of {unit}", unit=unit), found=text, code=RejectCode.BAD_AMOUNT
+            )
         frac = frac[:decimals]
     return whole * scale + (int(frac.ljust(decimals, "0")) if decimals else 0)
 

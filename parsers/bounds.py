@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from parsers.errors import ParseError, RejectCode
+from parsers.errors import T_, ParseError, RejectCode
 from parsers.record import HandRecord
 
 MAX_AMOUNT = 10**15
@@ -31,7 +31,7 @@ MAX_ITEMS = 500  # shown hands, awards, returns, deductions, cashouts, pots
 MAX_TEXT = 1_000
 MAX_LINE = 2_000_000_000  # line numbers and hand numbers (a 32-bit column of the store)
 
-AMOUNT_EXPECTED = f"an amount of at most {MAX_AMOUNT:,} minor units either way"
+AMOUNT_EXPECTED = T_("an amount of at most {most} minor units either way", most=format(MAX_AMOUNT, ","))
 
 
 def check_minor(value: int, *, text: str | None = None, line: int = 0) -> int:
@@ -67,7 +67,10 @@ def check_decimals(decimals: int, *, line: int = 0) -> int:
     if 0 <= decimals <= MAX_DECIMALS:
         return decimals
     raise ParseError(
-        expected=f"decimals from 0 to {MAX_DECIMALS}", found=_digits(decimals), line=line, code=RejectCode.BAD_AMOUNT
+        expected=T_("decimals from 0 to {max_decimals}", max_decimals=MAX_DECIMALS),
+        found=_digits(decimals),
+        line=line,
+        code=RejectCode.BAD_AMOUNT,
     )
 
 
@@ -177,7 +180,7 @@ def _name_the_field(record: HandRecord) -> None:
     for number in lines:
         if not 0 <= number <= MAX_LINE:
             raise ParseError(
-                expected=f"a line or hand number from 0 to {MAX_LINE:,}",
+                expected=T_("a line or hand number from 0 to {max_line}", max_line=format(MAX_LINE, ",")),
                 found=_digits(number),
                 line=line,
                 hand_id=_id(record),
@@ -186,7 +189,7 @@ def _name_the_field(record: HandRecord) -> None:
     for award in record.awards:
         if not (0 <= (award.pot or 0) <= MAX_ITEMS and 0 <= award.run <= MAX_ITEMS):
             raise ParseError(
-                expected=f"a pot and run number from 0 to {MAX_ITEMS}",
+                expected=T_("a pot and run number from 0 to {max_items}", max_items=MAX_ITEMS),
                 found=f"pot {_digits(award.pot or 0)}, run {_digits(award.run)}",
                 line=line,
                 hand_id=_id(record),
@@ -195,16 +198,16 @@ def _name_the_field(record: HandRecord) -> None:
     for deduction in record.deductions:
         if not 0 <= (deduction.pot or 0) <= MAX_ITEMS:
             raise ParseError(
-                expected=f"a pot number from 0 to {MAX_ITEMS}",
+                expected=T_("a pot number from 0 to {max_items}", max_items=MAX_ITEMS),
                 found=_digits(deduction.pot or 0),
                 line=line,
                 hand_id=_id(record),
                 code=RejectCode.INVALID_RECORD,
             )
     check_decimals(record.decimals, line=line)
-    _count(len(record.seats), MAX_SEATS, "seats", line)
-    _count(len(record.posts) + len(record.actions), MAX_ACTIONS, "posts and actions", line)
-    _count(len(record.boards), MAX_RUNS, "boards (runs)", line)
+    _count(len(record.seats), MAX_SEATS, T_("seats"), line)
+    _count(len(record.posts) + len(record.actions), MAX_ACTIONS, T_("posts and actions"), line)
+    _count(len(record.boards), MAX_RUNS, T_("boards (runs)"), line)
     _count(
         max(
             len(record.shown),
@@ -215,22 +218,22 @@ def _name_the_field(record: HandRecord) -> None:
             len(record.pots),
         ),
         MAX_ITEMS,
-        "shown hands, awards or pots",
+        T_("shown hands, awards or pots"),
         line,
     )
     for seat in record.seats:
         if not 0 <= seat.seat <= MAX_SEAT_NUMBER:
             raise ParseError(
-                expected=f"a seat number from 0 to {MAX_SEAT_NUMBER}",
+                expected=T_("a seat number from 0 to {max_seat_number}", max_seat_number=MAX_SEAT_NUMBER),
                 found=_digits(seat.seat),
                 line=line,
                 hand_id=_id(record),
                 code=RejectCode.INVALID_RECORD,
             )
-        _text(seat.player, "a player name", line, record)
+        _text(seat.player, T_("a player name"), line, record)
     if record.max_seats is not None and not 0 <= record.max_seats <= MAX_SEAT_NUMBER:
         raise ParseError(
-            expected=f"a table size from 0 to {MAX_SEAT_NUMBER}",
+            expected=T_("a table size from 0 to {max_seat_number}", max_seat_number=MAX_SEAT_NUMBER),
             found=_digits(record.max_seats),
             line=line,
             hand_id=_id(record),
@@ -238,7 +241,7 @@ def _name_the_field(record: HandRecord) -> None:
         )
     if record.button is not None and not 0 <= record.button <= MAX_SEAT_NUMBER:
         raise ParseError(
-            expected=f"a button seat from 0 to {MAX_SEAT_NUMBER}",
+            expected=T_("a button seat from 0 to {max_seat_number}", max_seat_number=MAX_SEAT_NUMBER),
             found=_digits(record.button),
             line=line,
             hand_id=_id(record),
@@ -294,13 +297,18 @@ def _id(record: HandRecord) -> str | None:
 
 def _count(n: int, most: int, what: str, line: int) -> None:
     if n > most:
-        raise ParseError(expected=f"at most {most} {what}", found=str(n), line=line, code=RejectCode.INVALID_RECORD)
+        raise ParseError(
+            expected=T_("at most {most} {what}", most=most, what=what),
+            found=str(n),
+            line=line,
+            code=RejectCode.INVALID_RECORD,
+        )
 
 
 def _text(text: str, what: str, line: int, record: HandRecord) -> None:
     if len(text) > MAX_TEXT:
         raise ParseError(
-            expected=f"{what} of at most {MAX_TEXT} characters",
+            expected=T_("{what} of at most {max_text} characters", what=what, max_text=MAX_TEXT),
             found=f"{len(text)} characters",
             line=line,
             hand_id=None,

@@ -32,7 +32,7 @@ from decimal import Decimal
 from enum import StrEnum
 
 from parsers.amounts import parse_decimal, to_minor
-from parsers.errors import ParseError
+from parsers.errors import T_, ParseError
 
 FORMAT = "buyins"
 REQUIRED = ("player", "kind", "amount")
@@ -122,33 +122,33 @@ def parse_buyins(text: str, *, file: str = "", decimals: int | None = None) -> B
                 header = [c.strip().lower() for c in cells]
                 missing = [c for c in REQUIRED if c not in header]
                 if missing:
-                    raise _error(file, line, "a header with player, kind and amount", ",".join(cells))
+                    raise _error(file, line, T_("a header with player, kind and amount"), ",".join(cells))
                 continue
             if len(cells) > len(header):
-                raise _error(file, line, f"at most {len(header)} columns", ",".join(cells))
+                raise _error(file, line, T_("at most {n} columns", n=len(header)), ",".join(cells))
             rows.append((line, {h: c.strip() for h, c in zip(header, cells)}))
     except csv.Error as error:
-        raise _error(file, reader.line_num, "CSV rows", str(error)) from None
+        raise _error(file, reader.line_num, T_("CSV rows"), str(error)) from None
     if header is None:
-        raise _error(file, 1, "a header with player, kind and amount", "an empty file")
+        raise _error(file, 1, T_("a header with player, kind and amount"), T_("an empty file"))
     values: list[Decimal] = []
     for line, row in rows:
         try:
             value = parse_decimal(row.get("amount", ""))
         except ParseError:
-            raise _error(file, line, "an amount like 100 or 212.50", row.get("amount", "")) from None
+            raise _error(file, line, T_("an amount like 100 or 212.50"), row.get("amount", "")) from None
         if value <= 0:
-            raise _error(file, line, "an amount above 0", row["amount"])
+            raise _error(file, line, T_("an amount above 0"), row["amount"])
         values.append(value)
     places = decimals if decimals is not None else _written_decimals(values)
     movements = []
     for (line, row), value in zip(rows, values):
         player = row.get("player", "")
         if not player:
-            raise _error(file, line, "a player name", "nothing")
+            raise _error(file, line, T_("a player name"), T_("nothing"))
         kind = _KINDS.get(row.get("kind", "").lower())
         if kind is None:
-            raise _error(file, line, "a kind: buy-in or cash-out", row.get("kind", ""))
+            raise _error(file, line, T_("a kind: buy-in or cash-out"), row.get("kind", ""))
         try:
             amount = to_minor(value, places, text=row["amount"])
         except ParseError as error:

@@ -44,7 +44,7 @@ import msgspec
 from parsers.amounts import parse_amount
 from parsers.bounds import MAX_DECIMALS, check_decimals, check_minor
 from parsers.cardtext import split_cards
-from parsers.errors import CardError, ParseError, RejectCode, Rejected
+from parsers.errors import T_, CardError, ParseError, RejectCode, Rejected, at_path, nT_
 from parsers.record import Source
 from parsers.text import decode
 
@@ -154,7 +154,11 @@ def _cards(value: tuple[str, ...], what: str) -> tuple[str, ...]:
     try:
         return split_cards(" ".join(value))
     except CardError as error:
-        raise ParseError(expected=f"{what}: {error.expected}", found=error.token, code=RejectCode.BAD_CARD) from None
+        raise ParseError(
+            expected=T_("{what}: {expected}", what=what, expected=error.expected),
+            found=error.token,
+            code=RejectCode.BAD_CARD,
+        ) from None
 
 
 MAX_ODDS = Decimal(1_000_000)
@@ -169,12 +173,16 @@ def _bounded(bet: CasinoBet) -> CasinoBet:
     odds = bet.odds
     if not (odds.is_finite() and 0 <= odds <= MAX_ODDS and odds.as_tuple().exponent >= -MAX_DECIMALS):  # type: ignore[operator]
         raise ParseError(
-            expected=f"odds: decimal odds from 0 to {MAX_ODDS:,} with at most {MAX_DECIMALS} decimals",
+            expected=T_(
+                "odds: decimal odds from 0 to {max_odds} with at most {max_decimals} decimals",
+                max_odds=format(MAX_ODDS, ","),
+                max_decimals=MAX_DECIMALS,
+            ),
             found=str(odds)[:40],
             code=RejectCode.BAD_AMOUNT,
         )
     if not 0 <= bet.round <= 99:
-        raise ParseError(expected="round: a whole number (1 to 5)", found=str(bet.round)[:40])
+        raise ParseError(expected=T_("round: a whole number (1 to 5)"), found=str(bet.round)[:40])
     return bet
 
 
@@ -184,16 +192,16 @@ def _canonical(record: CasinoRecord) -> CasinoRecord:
         return _bounded(record)
     burned = []
     for burn in record.burned:
-        card = _cards((burn.card,), "burned card")
+        card = _cards((burn.card,), T_("burned card"))
         if len(card) != 1:
-            raise ParseError(expected="one card a burn", found=burn.card, code=RejectCode.BAD_CARD)
+            raise ParseError(expected=T_("one card a burn"), found=burn.card, code=RejectCode.BAD_CARD)
         burned.append(Burn(card[0], burn.round))
     return replace(
         record,
-        player=_cards(record.player, "player"),
-        dealer=_cards(record.dealer, "dealer"),
-        board=_cards(record.board, "board"),
-        discards=_cards(record.discards, "discards"),
+        player=_cards(record.player, T_("player")),
+        dealer=_cards(record.dealer, T_("dealer")),
+        board=_cards(record.board, T_("board")),
+        discards=_cards(record.discards, T_("discards")),
         burned=tuple(burned),
     )
 
@@ -202,16 +210,16 @@ def _one_json(line: str) -> CasinoRecord:
     try:
         data = _decoder.decode(line)
     except msgspec.DecodeError as error:
-        raise ParseError(expected="one JSON object a line", found=f"{line.strip()[:60]} ({error})") from None
+        raise ParseError(expected=T_("one JSON object a line"), found=f"{line.strip()[:60]} ({error})") from None
     if not isinstance(data, dict):
-        raise ParseError(expected="one JSON object a line", found=line.strip()[:60])
+        raise ParseError(expected=T_("one JSON object a line"), found=line.strip()[:60])
     kind = data.get("kind")
     if not isinstance(kind, str) or kind not in _TYPES:
-        raise ParseError(expected='"kind": "draw" or "bet"', found=repr(kind), code=RejectCode.INVALID_RECORD)
+        raise ParseError(expected=T_('"kind": "draw" or "bet"'), found=repr(kind), code=RejectCode.INVALID_RECORD)
     for key in data:
         if key not in _JSON_KEYS[kind]:
             raise ParseError(
-                expected=f"a {kind} key (" + ", ".join(_JSON_KEYS[kind]) + ")",
+                expected=T_("a {kind} key ({keys})", kind=kind, keys=", ".join(_JSON_KEYS[kind])),
                 found=repr(key),
                 code=RejectCode.INVALID_RECORD,
             )
@@ -220,13 +228,15 @@ def _one_json(line: str) -> CasinoRecord:
     except msgspec.ValidationError as error:
         message, _, path = str(error).partition(" - at ")
         raise ParseError(
-            expected=message.removeprefix("Expected ").split(", got ")[0] + (f" at {path.strip('`')}" if path else ""),
+            expected=at_path(message.removeprefix("Expected ").split(", got ")[0], path),
             found=_at_path(data, path),
             code=RejectCode.INVALID_RECORD,
         ) from None
     if record.version > VERSION:
         raise ParseError(
-            expected=f"format version {VERSION} or lower", found=str(record.version), code=RejectCode.INVALID_RECORD
+            expected=T_("format version {version} or lower", version=VERSION),
+            found=str(record.version),
+            code=RejectCode.INVALID_RECORD,
         )
     return _canonical(record)
 
@@ -237,7 +247,7 @@ def _at_path(data: dict[str, Any], path: str) -> str:
         try:
             value = value[key] if key else value[int(index)]
         except (KeyError, IndexError, TypeError):
-            return "nothing"
+            return T_("nothing")
     return str(value)
 
 
@@ -256,7 +266,7 @@ def parse(text: str, *, file: str = "") -> Iterator[CasinoRecord | Rejected]:
                 record = _one_json(line)
             except RecursionError:
                 raise ParseError(
-                    expected="one JSON object a line, nested at most a few hundred deep", found=line[:60]
+                    expected=T_("one JSON object a line, nested at most a few hundred deep"), found=line[:60]
                 ) from None
         except ParseError as error:
             yield Rejected.from_error(
@@ -314,12 +324,20 @@ def _csv_kind(header: list[str]) -> Literal["draw", "bet"]:
             missing = [c for c in required if c not in names]
             unknown = [c for c in header if c not in columns]
             if missing:
-                raise ParseError(expected=f"a {kind} CSV with columns " + ", ".join(required), found="no " + missing[0])
+                raise ParseError(
+                    expected=T_("a {kind} CSV with columns {columns}", kind=kind, columns=", ".join(required)),
+                    found=T_("no {column}", column=missing[0]),
+                )
             if unknown:
-                raise ParseError(expected=f"{kind} CSV columns (" + ", ".join(columns) + ")", found=unknown[0])
+                raise ParseError(
+                    expected=T_("{kind} CSV columns ({columns})", kind=kind, columns=", ".join(columns)),
+                    found=unknown[0],
+                )
             return kind  # type: ignore[return-value]
     raise ParseError(
-        expected="a draw CSV (" + ", ".join(DRAW_REQUIRED) + ") or a bet CSV (" + ", ".join(BET_REQUIRED) + ")",
+        expected=T_(
+            "a draw CSV ({draw}) or a bet CSV ({bet})", draw=", ".join(DRAW_REQUIRED), bet=", ".join(BET_REQUIRED)
+        ),
         found=",".join(header)[:60],
     )
 
@@ -329,7 +347,7 @@ def _burns(text: str) -> tuple[Burn, ...]:
     for token in text.split():
         match = _BURN.match(token)
         if match is None:
-            raise ParseError(expected="burned cards as CARD@ROUND, like Qs@3", found=token)
+            raise ParseError(expected=T_("burned cards as CARD@ROUND, like Qs@3"), found=token)
         out.append(Burn(match.group("card"), int(match.group("round"))))
     return tuple(out)
 
@@ -337,10 +355,10 @@ def _burns(text: str) -> tuple[Burn, ...]:
 def _draw_row(row: dict[str, str]) -> CasinoDraw:
     status = row.get("status", "").strip() or DrawStatus.COMPLETED.value
     if status not in {s.value for s in DrawStatus}:
-        raise ParseError(expected="status completed or cancelled", found=status)
+        raise ParseError(expected=T_("status completed or cancelled"), found=status)
     result = row.get("result", "").strip()
     if result and result not in {s.value for s in Side}:
-        raise ParseError(expected="result player, dealer, split or empty", found=result)
+        raise ParseError(expected=T_("result player, dealer, split or empty"), found=result)
     draw = CasinoDraw(
         draw_id=row["draw_id"].strip(),
         time=row.get("time", "").strip(),
@@ -361,14 +379,14 @@ def _draw_row(row: dict[str, str]) -> CasinoDraw:
 def _bet_row(row: dict[str, str], decimals: int) -> CasinoBet:
     round_match = _ROUND.match(row["round"])
     if round_match is None:
-        raise ParseError(expected="round: a whole number (1 to 5)", found=row["round"])
+        raise ParseError(expected=T_("round: a whole number (1 to 5)"), found=row["round"])
     odds_match = _ODDS.match(row["odds"])
     if odds_match is None:
-        raise ParseError(expected="odds: decimal odds like 1.95", found=row["odds"])
+        raise ParseError(expected=T_("odds: decimal odds like 1.95"), found=row["odds"])
     try:
         odds = Decimal(odds_match.group("odds"))
     except InvalidOperation:  # pragma: no cover - the pattern admits only numbers
-        raise ParseError(expected="odds: decimal odds like 1.95", found=row["odds"]) from None
+        raise ParseError(expected=T_("odds: decimal odds like 1.95"), found=row["odds"]) from None
     return _bounded(
         CasinoBet(
             bet_id=row["bet_id"].strip(),
@@ -409,7 +427,9 @@ def parse_csv(text: str, *, file: str = "", decimals: int = 2) -> Iterator[Casin
         except StopIteration:
             return
         except csv.Error as error:  # a field beyond the csv module's limit, a stray NUL
-            stopped = ParseError(expected="CSV rows with fields of at most 131,072 characters", found=str(error)[:80])
+            stopped = ParseError(
+                expected=T_("CSV rows with fields of at most 131,072 characters"), found=str(error)[:80]
+            )
             yield Rejected.from_error(stopped.with_context(file=file, line_offset=reader.line_num, format=CSV_FORMAT))
             return
         number = reader.line_num
@@ -424,9 +444,14 @@ def parse_csv(text: str, *, file: str = "", decimals: int = 2) -> Iterator[Casin
             continue
         problem: ParseError | None = None
         if kind is None:
-            problem = ParseError(expected="a row under a draw or bet CSV header", found="a row under a bad header")
+            problem = ParseError(
+                expected=T_("a row under a draw or bet CSV header"), found=T_("a row under a bad header")
+            )
         elif len(row) != len(header):
-            problem = ParseError(expected=f"{len(header)} columns as in the header", found=f"{len(row)} columns")
+            problem = ParseError(
+                expected=T_("{n} columns as in the header", n=len(header)),
+                found=nT_("{n} column", "{n} columns", len(row)),
+            )
         if problem is not None:
             yield Rejected.from_error(problem.with_context(file=file, line_offset=number, format=CSV_FORMAT))
             continue

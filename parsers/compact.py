@@ -39,7 +39,7 @@ import msgspec
 
 from parsers.amounts import parse_amount
 from parsers.cardtext import split_cards
-from parsers.errors import ParseError, Rejected
+from parsers.errors import T_, ParseError, Rejected
 from parsers.record import (
     Action,
     ActionKind,
@@ -198,13 +198,13 @@ def _statement(d: _Draft, words: list[str], line: int) -> None:
         for item in rest:
             key, _, value = item.partition("=")
             if key not in ("ante", "button", "sb", "bb", "straddle", "min", "small", "big", "cap") or not value:
-                raise _error(line, "stakes like ante=1 button=1 or sb=1 bb=2", item)
+                raise _error(line, T_("stakes like ante=1 button=1 or sb=1 bb=2"), item)
             d.stakes[key] = _amount(d, value, line)
     elif head == "seats":
         for number, item in enumerate(" ".join(rest).split(","), start=1):
             parts = item.split()
             if len(parts) != 2:
-                raise _error(line, "seats as NAME STACK, NAME STACK", item.strip())
+                raise _error(line, T_("seats as NAME STACK, NAME STACK"), item.strip())
             name, seat = [*parts[0].split("@"), str(number)][:2]
             d.seats.append(Seat(int(seat), name, _amount(d, parts[1], line)))
             d.stacks[name] = _amount(d, parts[1], line)
@@ -212,7 +212,7 @@ def _statement(d: _Draft, words: list[str], line: int) -> None:
         d.button = _seat_number(d, rest[0] if rest else "", line)
     elif head == "post":
         if len(rest) != 3 or rest[1] not in _POST_KINDS:
-            raise _error(line, "post NAME ante|sb|bb|button|straddle|dead|bomb AMOUNT", " ".join(rest))
+            raise _error(line, T_("post NAME ante|sb|bb|button|straddle|dead|bomb AMOUNT"), " ".join(rest))
         _post(d, rest[0], _POST_KINDS[rest[1]], _amount(d, rest[2], line), line)
     elif head == "deal":
         _deal(d, line)
@@ -220,19 +220,19 @@ def _statement(d: _Draft, words: list[str], line: int) -> None:
         _street(d, _STREETS[head], rest, line)
     elif head in ("show", "muck"):
         if not rest:
-            raise _error(line, f"{head} NAME [CARDS]", "nothing")
+            raise _error(line, T_("{head} NAME [CARDS]", head=head), T_("nothing"))
         cards = split_cards(" ".join(rest[1:])) if len(rest) > 1 else ()
         d.shown.append(Shown(rest[0], cards, mucked=head == "muck", line=line))
     elif head == "win":
         if len(rest) < 2:
-            raise _error(line, "win NAME AMOUNT [pot N] [run N]", " ".join(rest))
+            raise _error(line, T_("win NAME AMOUNT [pot N] [run N]"), " ".join(rest))
         extra = dict(zip(rest[2::2], rest[3::2], strict=False))
         pot = int(extra["pot"]) if "pot" in extra else None
         d.awards.append(Award(rest[0], _amount(d, rest[1], line), pot, int(extra.get("run", 0)), line=line))
     elif head == "run":
         # run N CARDS: the whole board of run N (2, 3) when the board is run more than once
         if len(rest) < 2 or not rest[0].isdigit() or int(rest[0]) < 2:
-            raise _error(line, "run N CARDS (N from 2) with the whole board of that run", " ".join(rest))
+            raise _error(line, T_("run N CARDS (N from 2) with the whole board of that run"), " ".join(rest))
         d.runs[int(rest[0])] = tuple(split_cards(" ".join(rest[1:])))
     elif head in ("return", "rake", "pot") and len(rest) < (2 if head == "return" else 1):
         raise _error(line, f"{head} with its amount" + (" and player" if head == "return" else ""), " ".join(words))
@@ -243,7 +243,7 @@ def _statement(d: _Draft, words: list[str], line: int) -> None:
     elif head == "pot":
         d.total_pot = _amount(d, rest[0], line)
     else:
-        raise _error(line, "a statement (id, stakes, seats, button, deal, preflop, flop, show, win ...)", words[0])
+        raise _error(line, T_("a statement (id, stakes, seats, button, deal, preflop, flop, show, win ...)"), words[0])
 
 
 def _error(line: int, expected: str, found: str) -> ParseError:
@@ -256,12 +256,12 @@ def _seat_number(d: _Draft, text: str, line: int) -> int:
     for s in d.seats:
         if s.player == text:
             return s.seat
-    raise _error(line, "a seated player or a seat number", text)
+    raise _error(line, T_("a seated player or a seat number"), text)
 
 
 def _post(d: _Draft, name: str, kind: PostKind, amount: int, line: int) -> None:
     if name not in d.stacks:
-        raise _error(line, "a seated player", name)
+        raise _error(line, T_("a seated player"), name)
     amount = min(amount, d.stacks[name])
     if amount == 0:
         return  # a player with no chips posts nothing: they are out (GAME-OUT)
@@ -309,13 +309,13 @@ def _street(d: _Draft, street: Street, rest: list[str], line: int) -> None:
         d.street_totals = {}
     words = text.split()
     if len(words) % 2:
-        raise _error(line, "actions as NAME f|x|c|bN|rN|a", text)
+        raise _error(line, T_("actions as NAME f|x|c|bN|rN|a"), text)
     for name, code in zip(words[::2], words[1::2], strict=True):
         if name not in d.stacks:
-            raise _error(line, "a seated player", name)
+            raise _error(line, T_("a seated player"), name)
         match = _ACTION.match(code)
         if match is None:
-            raise _error(line, "an action f, x, c, bN, rN or a", code)
+            raise _error(line, T_("an action f, x, c, bN, rN or a"), code)
         kind, amount = match.group("kind"), match.group("amount")
         now = d.street_totals.get(name, 0)
         reach = now + d.stacks[name]
@@ -333,7 +333,7 @@ def _street(d: _Draft, street: Street, rest: list[str], line: int) -> None:
             act = ActionKind.CALL if to <= top else (ActionKind.RAISE if top else ActionKind.BET)
         else:
             if amount is None:
-                raise _error(line, f"{kind}N with the street total", code)
+                raise _error(line, T_("{kind}N with the street total", kind=kind), code)
             to = _amount(d, amount, line)
             act = ActionKind.BET if kind == "b" else ActionKind.RAISE
         added = max(0, to - now)

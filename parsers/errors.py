@@ -4,12 +4,96 @@ Every error names the file, the line, what was expected and what was found, in o
 greppable line::
 
     night.txt:14:9: pokerstars hand 2491: expected "<player>: posts small blind <amount>", found "post sb 0.5"
+
+The line is English here (``str(error)``), and a :class:`Text`: a string that also keeps its
+template and arguments, so the edge (the CLI, a page, the import summary) says it in the
+reader's language through ``analyzer.i18n`` (parsers never import the analyzer). The parsers
+mark their texts with :func:`T_` (and :func:`nT_` for counts), the keywords ``pybabel extract``
+looks for (the Makefile's ``catalogs``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+
+
+class Text(str):
+    """English text that keeps its template and arguments (each a string: data as it was
+    found, or a nested :class:`Text`): as a ``str`` it is the English sentence, unchanged; the
+    edge renders it in another language (``analyzer.i18n.render``).
+
+    >>> t = T_("a seat number from 0 to {most}", most=10)
+    >>> t, t.template, t.args
+    ('a seat number from 0 to 10', 'a seat number from 0 to {most}', (('most', '10'),))
+    >>> nT_("{n} column", "{n} columns", 2)
+    '2 columns'
+    """
+
+    template: str
+    args: tuple[tuple[str, str], ...]
+    plural: str
+    n: int
+
+    def __new__(cls, template: str, args: tuple[tuple[str, str], ...] = (), plural: str = "", n: int = 0) -> Text:
+        chosen = plural if plural and n != 1 else template
+        self = super().__new__(cls, chosen.format_map(dict(args)) if args else chosen)
+        self.template = template
+        self.args = args
+        self.plural = plural
+        self.n = n
+        return self
+
+
+def T_(template: str, /, **args: object) -> Text:
+    """Marks a parser's English text for the catalogs; ``{name}`` placeholders take ``args``
+    (strings as found, numbers written as ``str`` writes them, nested :func:`T_` texts)."""
+    return Text(template, tuple((key, value if isinstance(value, str) else str(value)) for key, value in args.items()))
+
+
+def nT_(singular: str, plural: str, n: int, /, **args: object) -> Text:
+    """Marks a text with a count ``n`` (``{n}`` in the templates), singular and plural."""
+    text = T_(singular, n=n, **args)
+    return Text(singular, text.args, plural, n)
+
+
+def error_text(error: BaseException) -> str:
+    """An error's one line: the :class:`Text` it was raised with (a :class:`ParseError`'s
+    message, an ``OSError`` given a text), else ``str(error)``."""
+    message = getattr(error, "message", None) if isinstance(error, ParseError) else None
+    if isinstance(message, Text):
+        return message
+    if len(error.args) == 1 and isinstance(error.args[0], Text):
+        return error.args[0]
+    return str(error)
+
+
+def strip_place(text: str, file: str) -> str:
+    """``text`` without its leading ``"FILE: "``; a ``"{file}: {reason}"`` text gives its reason (still a
+    :class:`Text`).
+
+    >>> strip_place(T_("{file}: {reason}", file="a.txt", reason=T_("no such file or folder")), "a.txt").template
+    'no such file or folder'
+    """
+    if isinstance(text, Text) and text.template == "{file}: {reason}" and dict(text.args).get("file") == file:
+        return dict(text.args)["reason"]
+    return text[len(file) + 2 :] if text.startswith(f"{file}: ") else text
+
+
+def at_path(wanted: str, path: str) -> str:
+    """What a schema wanted (msgspec's words, as found), and where in the record: ``int at $.seats[0]``."""
+    return T_("{wanted} at {path}", wanted=wanted, path=path.strip("`")) if path else wanted
+
+
+def new_cards(wanted: int, street: str, before: int) -> Text:
+    """The cards a street line should deal: ``3 new cards for the flop after 0 on the board``."""
+    return nT_(
+        "{n} new card for the {street} after {before} on the board",
+        "{n} new cards for the {street} after {before} on the board",
+        wanted,
+        street=street,
+        before=before,
+    )
 
 
 class HandHistoryError(Exception):
@@ -35,8 +119,8 @@ class ParseError(HandHistoryError):
     def __init__(
         self,
         *,
-        expected: str,
-        found: str,
+        expected: str,  # a T_ text, or one passed on from another error
+        found: str,  # the text as found (a T_ text where the parser describes it)
         format: str = "",
         file: str = "",
         line: int = 0,
@@ -55,19 +139,27 @@ class ParseError(HandHistoryError):
         super().__init__(self.message)
 
     @property
-    def message(self) -> str:
-        where = self.file or "<input>"
+    def message(self) -> Text:
+        where: str = self.file or "<input>"
         if self.line:
             where += f":{self.line}"
             if self.column:
                 where += f":{self.column}"
         elif self.column:
-            where += f", col {self.column}"
-        what = self.format or "input"
+            where = T_("{where}, col {column}", where=where, column=self.column)
+        what: str = self.format or T_("input")
         if self.hand_id:
-            what += f" hand {self.hand_id}"
-        found = self.found if len(self.found) <= 80 else self.found[:77] + "..."
-        return f"{where}: {what}: expected {self.expected}, found {found!r}"
+            what = T_("{format} hand {hand_id}", format=what, hand_id=self.hand_id)
+        return T_("{where}: {what}: {reason}", where=where, what=what, reason=self.reason)
+
+    @property
+    def reason(self) -> Text:
+        """What was expected and what was found, without the place."""
+        found: str = self.found if len(self.found) <= 80 else self.found[:77] + "..."
+        shown = repr(found)
+        if isinstance(found, Text) and shown == f"'{found}'":  # a text of the parser's, not one found
+            return T_("expected {expected}, found '{found}'", expected=self.expected, found=found)
+        return T_("expected {expected}, found {found}", expected=self.expected, found=shown)
 
     def with_context(
         self,
@@ -93,7 +185,7 @@ class ParseError(HandHistoryError):
 class CardError(ParseError):
     """A card token no notation allows."""
 
-    def __init__(self, token: str, position: int, *, expected: str = "a card like As, 10h, T♥ or ??") -> None:
+    def __init__(self, token: str, position: int, *, expected: str = T_("a card like As, 10h, T♥ or ??")) -> None:
         super().__init__(expected=expected, found=token, column=position, code=RejectCode.BAD_CARD)
         self.token = token
         self.position = position

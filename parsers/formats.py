@@ -15,7 +15,7 @@ from pathlib import Path
 from types import ModuleType
 
 from parsers.bounds import check_record
-from parsers.errors import ParseError, Rejected
+from parsers.errors import T_, ParseError, Rejected
 from parsers.record import HandRecord
 from parsers.text import decode
 
@@ -48,7 +48,7 @@ def names() -> tuple[str, ...]:
 
 def module(name: str) -> ModuleType:
     if name not in FORMATS:
-        raise ParseError(expected="a format (auto, " + ", ".join(FORMATS) + ")", found=name)
+        raise ParseError(expected=T_("a format (auto, {formats})", formats=", ".join(FORMATS)), found=name)
     return importlib.import_module(FORMATS[name])
 
 
@@ -79,7 +79,7 @@ def parse_text(text: str, *, format: str = "auto", file: str = "") -> Iterator[H
     name = detect(text) if format == "auto" else format
     if name is None:
         raise ParseError(
-            expected="a hand history (" + ", ".join(FORMATS) + ")",
+            expected=T_("a hand history ({formats})", formats=", ".join(FORMATS)),
             found=_first_line(text),
             file=file,
             line=1,
@@ -93,7 +93,7 @@ def read_bytes(data: bytes, *, file: str, format: str = "auto") -> ParsedFile:
     name = detect(text) if format == "auto" else format
     if name is None:
         raise ParseError(
-            expected="a hand history (" + ", ".join(FORMATS) + ")",
+            expected=T_("a hand history ({formats})", formats=", ".join(FORMATS)),
             found=_first_line(text),
             file=file,
             line=1,
@@ -130,8 +130,8 @@ def bounded(items: Iterable[HandRecord | Rejected], *, format: str, file: str) -
                 "%s: the %s reader stopped after line %d", file, format, line, exc_info=error
             )
             stopped = ParseError(
-                expected=f"a {format} hand history this reader understands",
-                found=f"input it cannot read after line {line}; the rest of the file was not read",
+                expected=T_("a {format} hand history this reader understands", format=format),
+                found=T_("input it cannot read after line {line}; the rest of the file was not read", line=line),
                 format=format,
                 file=file,
                 line=line + 1,
@@ -175,7 +175,7 @@ def write(records: Iterable[HandRecord], format: str) -> str:
     mod = module(format)
     if not hasattr(mod, "write"):
         writers = [n for n in FORMATS if hasattr(module(n), "write")]
-        raise ParseError(expected="a format with a writer (" + ", ".join(writers) + ")", found=format)
+        raise ParseError(expected=T_("a format with a writer ({formats})", formats=", ".join(writers)), found=format)
     kept = list(records)
     for record in kept:
         _seated(record, format)
@@ -192,7 +192,7 @@ def _seated(record: HandRecord, format: str) -> None:
     for name in named:
         if name not in seated:
             raise ParseError(
-                expected=f"a hand {format} can express (players who have a seat)",
+                expected=T_("a hand {format} can express (players who have a seat)", format=format),
                 found=name[:80],
                 format=format,
                 file=record.source.file,
@@ -210,8 +210,8 @@ def _first_line(text: str) -> str:
     head = text[:4096]
     controls = sum(1 for c in head if (c < " " and c not in "\t\n\r") or "\x7f" <= c <= "\x9f" or c == "\ufffd")
     if "\x00" in head or controls > len(head) // 20:
-        return "binary data, not text"
+        return T_("binary data, not text")
     for line in text.splitlines():
         if line.strip():
             return line.strip()[:60]
-    return "an empty file"
+    return T_("an empty file")

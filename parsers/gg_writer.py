@@ -56,6 +56,7 @@ from datetime import datetime
 
 import msgspec
 
+from parsers.errors import T_
 from parsers.record import (
     ActionKind,
     Award,
@@ -159,9 +160,13 @@ class _Writer(HandWriter):
     def __init__(self, record: HandRecord) -> None:
         super().__init__(record)
         if (self.chips and record.decimals) or (not self.chips and record.decimals != 2):
-            self.refuse("money in cents (decimals 2) or chips", f"{record.currency} with {record.decimals} decimals")
+            self.refuse(
+                T_("money in cents (decimals 2) or chips"), f"{record.currency} with {record.decimals} decimals"
+            )
         if not self.chips and record.currency not in SYMBOL_OF_CURRENCY:
-            self.refuse("a currency GG writes (" + ", ".join(SYMBOL_OF_CURRENCY) + ")", record.currency)
+            self.refuse(
+                T_("a currency GG writes ({currencies})", currencies=", ".join(SYMBOL_OF_CURRENCY)), record.currency
+            )
         self.symbol = "" if self.chips else SYMBOL_OF_CURRENCY[record.currency]
         self.folded = {a.player: a.street for a in record.actions if a.kind is ActionKind.FOLD}
         self.dealt_known, self.showers, self.mucked = _shown_parts(record, self.folded)
@@ -247,21 +252,23 @@ def _check_game(w: _Writer) -> None:
     game = record.game
     if game.variant in (Variant.OMAHA, Variant.OMAHA_HILO, Variant.OMAHA5):
         if (game.variant, game.betting) not in _OMAHA_WORDS:
-            w.refuse("pot-limit Omaha (GG's PLO, PLO-5, Omaha Hi/Lo)", f"{game.variant.value} {game.betting.value}")
+            w.refuse(T_("pot-limit Omaha (GG's PLO, PLO-5, Omaha Hi/Lo)"), f"{game.variant.value} {game.betting.value}")
         if game.tournament:
-            w.refuse("Omaha at a cash table (GG's tournament headers name Hold'em and Short Deck)", "a tournament")
+            w.refuse(
+                T_("Omaha at a cash table (GG's tournament headers name Hold'em and Short Deck)"), T_("a tournament")
+            )
     elif game.variant not in _VARIANT_WORDS:
-        w.refuse("Hold'em, Short Deck or pot-limit Omaha", f"a {game.variant.value} game")
+        w.refuse(T_("Hold'em, Short Deck or pot-limit Omaha"), f"a {game.variant.value} game")
     if game.betting not in _BETTING_WORDS:
-        w.refuse("no limit or pot limit", game.betting.value)
+        w.refuse(T_("no limit or pot limit"), game.betting.value)
     if game.ranking == "trips-over-straight":
-        w.refuse("GG's ranking, a straight over three of a kind", "trips over a straight")
+        w.refuse(T_("GG's ranking, a straight over three of a kind"), T_("trips over a straight"))
     if record.button is None:
-        w.refuse("a button seat", "no button")
+        w.refuse(T_("a button seat"), T_("no button"))
     if game.tournament and not w.chips:
-        w.refuse("tournament chips", record.currency)
+        w.refuse(T_("tournament chips"), record.currency)
     if record.stakes.cap:
-        w.refuse("no limit without a cap", f"a cap of {w.amount(record.stakes.cap)}")
+        w.refuse(T_("no limit without a cap"), f"a cap of {w.amount(record.stakes.cap)}")
 
 
 def _header(w: _Writer) -> None:
@@ -278,20 +285,20 @@ def _header(w: _Writer) -> None:
         text = f"{words} ({a(stakes.ante)})"
     else:
         if not stakes.big_blind:
-            w.refuse("a big blind in a Hold'em hand", "none")
+            w.refuse(T_("a big blind in a Hold'em hand"), T_("none"))
         ante = f"({a(stakes.ante)})" if stakes.ante else ""
         text = f"{words} ({a(stakes.small_blind)}/{a(stakes.big_blind)}{ante})"
     when = datetime.fromisoformat(record.started_at or NO_TIME)
     w.lines.append(f"Poker Hand #{gg_hand_id(record)}: {text} - {when:%Y/%m/%d %H:%M:%S}")
     table = record.table
     if "\n" in table:
-        w.refuse("a table name on one line", repr(table))
+        w.refuse(T_("a table name on one line"), repr(table))
     size = f" {record.max_seats}-max" if record.max_seats else ""
     w.lines.append(f"Table '{table}'{size} Seat #{record.button} is the button")
     for seat in record.seats:
         name = seat.player
         if not name or name != name.strip() or "\n" in name or name.startswith(("Seat ", "*** ")) or "#" in name:
-            w.refuse("player names without line breaks, spaces at the ends, # or a leading Seat or ***", repr(name))
+            w.refuse(T_("player names without line breaks, spaces at the ends, # or a leading Seat or ***"), repr(name))
         out = " is sitting out" if seat.sitting_out else ""
         w.lines.append(f"Seat {seat.seat}: {name} ({a(seat.stack)} in chips){out}")
 
@@ -306,7 +313,7 @@ def _posts(w: _Writer) -> dict[str, int]:
         elif post.kind in _POST_WORDS:
             w.lines.append(f"{name}: {_POST_WORDS[post.kind]} {w.amount(post.amount)}{all_in}")
         else:
-            w.refuse("no bomb pots", f"a {post.kind.value} post")
+            w.refuse(T_("no bomb pots"), f"a {post.kind.value} post")
         if post.kind.is_live:
             committed[name] = committed.get(name, 0) + post.amount
     for deduction in w.record.deductions:
@@ -323,7 +330,7 @@ def _streets(w: _Writer, committed: dict[str, int]) -> None:
     record = w.record
     boards = record.boards or ((),)
     if len(boards) > len(ORDINALS):
-        w.refuse("at most three runs", f"{len(boards)} boards")
+        w.refuse(T_("at most three runs"), f"{len(boards)} boards")
     common = common_board(boards)
     w.lines.append("*** HOLE CARDS ***")
     for seat in record.seats:
@@ -341,7 +348,7 @@ def _streets(w: _Writer, committed: dict[str, int]) -> None:
             else:
                 later.append(_street_line(name, common[:size]))
         elif street in acted:
-            w.refuse(f"board cards for the {street.value} actions", " ".join(common) or "no board")
+            w.refuse(T_("board cards for the {street} actions", street=street.value), " ".join(common) or "no board")
     for returned in record.returned:
         w.lines.append(f"Uncalled bet ({w.amount(returned.amount)}) returned to {w.player(returned.player)}")
     for shown in w.showers.values():
@@ -349,7 +356,7 @@ def _streets(w: _Writer, committed: dict[str, int]) -> None:
         w.lines.append(f"{w.player(shown.player)}: shows [{' '.join(shown.cards)}]{described}")
     for cashout in record.cashouts:
         if cashout.amount < 0 or cashout.fee < 0:
-            w.refuse("cashouts received and fees paid (not negative)", f"{cashout.amount} / {cashout.fee}")
+            w.refuse(T_("cashouts received and fees paid (not negative)"), f"{cashout.amount} / {cashout.fee}")
         if cashout.fee:
             w.lines.append(f"{w.player(cashout.player)}: Pays Cashout Risk ({w.amount(cashout.fee)})")
         if cashout.amount:
@@ -380,7 +387,7 @@ def _actions(w: _Writer, street: Street, committed: dict[str, int]) -> None:
         elif kind is ActionKind.CHECK:
             text = "checks"
         elif action.to < had:
-            w.refuse("a bet or call above what the player had in", f"{kind.value} to {action.to} after {had}")
+            w.refuse(T_("a bet or call above what the player had in"), f"{kind.value} to {action.to} after {had}")
         elif kind is ActionKind.RAISE:
             top = max(committed.values(), default=0)
             text = f"raises {w.amount(max(action.to - top, 0))} to {w.amount(action.to)}"
@@ -395,7 +402,7 @@ def _showdown(w: _Writer) -> None:
     record = w.record
     runs = runs_of(record)
     if runs > len(ORDINALS):
-        w.refuse("at most three runs", f"{runs} runs")
+        w.refuse(T_("at most three runs"), f"{runs} runs")
     for run in range(runs):
         w.lines.append(f"*** {ORDINALS[run]} SHOWDOWN ***" if runs > 1 else "*** SHOWDOWN ***")
         for award in record.awards:
@@ -413,7 +420,7 @@ def _summary(w: _Writer) -> None:
             continue
         word = _DEDUCTION_WORDS.get(deduction.kind)
         if word is None or deduction.amount < 0:
-            w.refuse("deductions Rake, Jackpot, Bingo, Fortune, Tax or a cash drop", deduction.kind)
+            w.refuse(T_("deductions Rake, Jackpot, Bingo, Fortune, Tax or a cash drop"), deduction.kind)
         parts.append(f"{word} {a(deduction.amount)}")
     w.lines.append(" | ".join(parts))
     boards = record.boards or ((),)

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
-from parsers.errors import ParseError, RejectCode, Rejected
+from parsers.errors import T_, ParseError, RejectCode, Rejected
 from parsers.record import Game, HandRecord, Stakes, Variant
 from parsers.starslike import parse_text as _parse_text
 from parsers.starslike.text import (
@@ -88,11 +88,11 @@ def parse_header(line: str) -> Header:
     """
     header = _HEADER.match(line)
     if header is None:
-        raise ParseError(expected='"Poker Hand #<id>: <game> (<stakes>) - <date>"', found=line)
+        raise ParseError(expected=T_('"Poker Hand #<id>: <game> (<stakes>) - <date>"'), found=line)
     hand_id, rest = header.group("id", "rest")
     date = find_date_start(_DATE_START, rest)
     if date is None:
-        raise ParseError(expected="<game> (<stakes>) - <date> after the hand id", found=rest, hand_id=hand_id)
+        raise ParseError(expected=T_("<game> (<stakes>) - <date> after the hand id"), found=rest, hand_id=hand_id)
     game = cached_game(rest[: date.start()], _read_game, hand_id)
     return game.header(hand_id, rest[date.end() :])
 
@@ -107,12 +107,12 @@ def _read_game(text: str) -> GameText:
     else:
         cash = _CASH.match(text)
         if cash is None:
-            raise ParseError(expected="<game> (<stakes>) - <date> after the hand id", found=text)
+            raise ParseError(expected=T_("<game> (<stakes>) - <date> after the hand id"), found=text)
         declared = cash.group("game")
     kind = classify_game(declared)
     if kind is None:
         raise ParseError(
-            expected="a Hold'em, Short Deck or Omaha hand", found=declared, code=RejectCode.UNSUPPORTED_GAME
+            expected=T_("a Hold'em, Short Deck or Omaha hand"), found=declared, code=RejectCode.UNSUPPORTED_GAME
         )
     variant, betting = kind
     game = Game(variant=variant, betting=betting, site=SITE, declared=declared, tournament=tournament is not None)
@@ -123,7 +123,7 @@ def _read_game(text: str) -> GameText:
     stakes_text = cash.group("stakes")
     amounts = _STAKES.match(stakes_text)
     if amounts is None or (amounts.group("bb") is None and variant is not Variant.SHORTDECK):
-        raise ParseError(expected="stakes like ($0.02) for Short Deck or ($0.02/$0.05)", found=f"({stakes_text})")
+        raise ParseError(expected=T_("stakes like ($0.02) for Short Deck or ($0.02/$0.05)"), found=f"({stakes_text})")
     currency = CURRENCY_OF_SYMBOL.get(stakes_text[0], "CHIPS")
     decimals = 2 if currency != "CHIPS" else 0
     first = money(amounts.group("first").strip(), decimals)
@@ -142,7 +142,7 @@ DIALECT = Dialect(
     header_words=("Poker Hand #",),
     parse_header=parse_header,
     not_a_hand=_NOT_A_HAND,
-    expected_header='a hand header like "Poker Hand #<id>: ShortDeck No Limit ($0.02) - <date>"',
+    expected_header=T_('a hand header like "Poker Hand #<id>: ShortDeck No Limit ($0.02) - <date>"'),
 )
 
 

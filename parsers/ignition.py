@@ -37,7 +37,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from parsers.amounts import money
-from parsers.errors import ParseError, RejectCode, Rejected
+from parsers.errors import T_, ParseError, RejectCode, Rejected
 from parsers.record import (
     Action,
     ActionKind,
@@ -130,7 +130,7 @@ def parse(text: str, *, file: str = "") -> Iterator[HandRecord | Rejected]:
     if stray is not None:
         yield Rejected.from_error(
             ParseError(
-                expected='an Ignition hand header ("Bovada Hand #<id> ...")',
+                expected=T_('an Ignition hand header ("Bovada Hand #<id> ...")'),
                 found=stray[1],
                 format=FORMAT,
                 file=file,
@@ -180,7 +180,9 @@ class _Hand:
         number, line = self.block[0]
         header = _HEADER.match(line)
         if header is None:
-            raise ParseError(expected='"<site> Hand #<id> TBL#<n> HOLDEM No Limit - <date>"', found=line, line=number)
+            raise ParseError(
+                expected=T_('"<site> Hand #<id> TBL#<n> HOLDEM No Limit - <date>"'), found=line, line=number
+            )
         self.hand_id = header.group("id")
         rest = header.group("rest")
         tournament = _TOURNAMENT.match(rest)
@@ -188,7 +190,7 @@ class _Hand:
         found = tournament or cash
         if found is None:
             raise ParseError(
-                expected="<game> <limit> or <game> Tournament #<n> ... after the hand id",
+                expected=T_("<game> <limit> or <game> Tournament #<n> ... after the hand id"),
                 found=rest,
                 line=number,
                 code=RejectCode.UNSUPPORTED_GAME,
@@ -196,7 +198,9 @@ class _Hand:
         declared = found.group("game")
         variant = _GAMES.get(declared)
         if variant is None:
-            raise ParseError(expected="a Hold'em hand", found=declared, line=number, code=RejectCode.UNSUPPORTED_GAME)
+            raise ParseError(
+                expected=T_("a Hold'em hand"), found=declared, line=number, code=RejectCode.UNSUPPORTED_GAME
+            )
         betting = _LIMITS[cash.group("limit")] if cash is not None else Betting.NO_LIMIT
         self.decimals = 0 if tournament is not None else 2
         game = Game(variant=variant, betting=betting, site=SITE, declared=rest, tournament=tournament is not None)
@@ -210,7 +214,7 @@ class _Hand:
             index += 1
         if not self.seats:
             at = self.block[min(index, len(self.block) - 1)]
-            raise ParseError(expected='"Seat <n>: <position> ($<stack> in chips)"', found=at[1], line=at[0])
+            raise ParseError(expected=T_('"Seat <n>: <position> ($<stack> in chips)"'), found=at[1], line=at[0])
         summary = False
         for number, line in self.block[index:]:
             try:
@@ -227,7 +231,7 @@ class _Hand:
         last = self.block[-1][0]
         if not summary:
             raise ParseError(
-                expected='"*** SUMMARY ***"', found="the end of the hand", line=last, code=RejectCode.TRUNCATED
+                expected=T_('"*** SUMMARY ***"'), found=T_("the end of the hand"), line=last, code=RejectCode.TRUNCATED
             )
         seats, button = self._table_seats()
         small = next((p.amount for p in self.posts if p.kind is PostKind.SMALL_BLIND), 0)
@@ -271,13 +275,15 @@ class _Hand:
         if not colon and (quiet := _ACT.match(line)) is not None and quiet.group("quiet") is not None:
             return  # seating news without a position ("Seat sit out")
         if not colon:
-            raise ParseError(expected='"<position> : <action>" or a street marker', found=line)
+            raise ParseError(expected=T_('"<position> : <action>" or a street marker'), found=line)
         player = _player(name)
         if player not in self.names:
-            raise ParseError(expected="a seated position (" + ", ".join(sorted(self.names)) + ")", found=line)
+            raise ParseError(
+                expected=T_("a seated position ({names})", names=", ".join(sorted(self.names))), found=line
+            )
         act = _ACT.match(rest)
         if act is None:
-            raise ParseError(expected="an action (Folds, Checks, Calls, Bets, Raises, All-in, ...)", found=line)
+            raise ParseError(expected=T_("an action (Folds, Checks, Calls, Bets, Raises, All-in, ...)"), found=line)
         decimals = self.decimals
         verb = act.group("verb")
         if verb is not None:
@@ -356,7 +362,10 @@ class _Hand:
             return
         before, said, line = had
         if shown and before and set(shown) != set(before):
-            raise ParseError(expected=f"the cards dealt to {player} ({' '.join(before)})", found=" ".join(shown))
+            raise ParseError(
+                expected=T_("the cards dealt to {player} ({cards})", player=player, cards=" ".join(before)),
+                found=" ".join(shown),
+            )
         self.shown[player] = (before or shown, said or description, line)
 
     def _deal(self, name: str, text: str, line: str) -> None:
@@ -364,7 +373,10 @@ class _Hand:
         groups = [cards(g) for g in _BRACKETS.findall(text)]
         before = list(groups[0]) if len(groups) == 2 else []
         if len(groups) not in (1, 2) or before != self.board or len(self.board) + len(groups[-1]) != size:
-            raise ParseError(expected=f"the {name.lower()} after the board [{' '.join(self.board)}]", found=line)
+            raise ParseError(
+                expected=T_("the {name} after the board [{cards}]", name=name.lower(), cards=" ".join(self.board)),
+                found=line,
+            )
         self.board.extend(groups[-1])
         self.street = street
         self.committed = {}
@@ -380,18 +392,18 @@ class _Hand:
             said = cards(line[7:-1].strip())
             if said != tuple(self.board):
                 raise ParseError(
-                    expected=f"the summary board to agree with the streets ({' '.join(self.board)})",
+                    expected=T_("the summary board to agree with the streets ({cards})", cards=" ".join(self.board)),
                     found=" ".join(said),
                 )
             return
         if _ANOTHER_HAND.match(line):
             raise ParseError(
-                expected="the rest of the summary (another hand's lines start inside it)",
+                expected=T_("the rest of the summary (another hand's lines start inside it)"),
                 found=line,
                 code=RejectCode.TRUNCATED,
             )
         if not _SUMMARY_SEAT.match(line):
-            raise ParseError(expected="a summary line (Total Pot, Board, Seat+<n>: ...)", found=line)
+            raise ParseError(expected=T_("a summary line (Total Pot, Board, Seat+<n>: ...)"), found=line)
 
 
 _MAX_SEATS = 10
@@ -417,5 +429,5 @@ def _player(name: str) -> str:
 def _iso(text: str, utc: bool) -> str:
     found = _DATE.match(text)
     if found is None:  # pragma: no cover - the header pattern admits only such dates
-        raise ParseError(expected="a date like 2021-04-11 01:51:42", found=text)
+        raise ParseError(expected=T_("a date like 2021-04-11 01:51:42"), found=text)
     return text.replace(" ", "T") + ("+00:00" if utc else "")

@@ -56,7 +56,7 @@ from xml.parsers import expat
 
 from parsers.amounts import parse_decimal, to_minor
 from parsers.cardtext import normalize_card
-from parsers.errors import ParseError, RejectCode, Rejected
+from parsers.errors import T_, ParseError, RejectCode, Rejected, nT_
 from parsers.record import (
     Action,
     ActionKind,
@@ -175,10 +175,10 @@ def _read_xml(text: str, file: str) -> _Document:
             stack[-1].text.append(chunk)
 
     def doctype(*_: object) -> None:
-        raise _Refused("a document type declaration", parser.CurrentLineNumber)
+        raise _Refused(T_("a document type declaration"), parser.CurrentLineNumber)
 
     def entity(*_: object) -> None:
-        raise _Refused("an entity declaration", parser.CurrentLineNumber)
+        raise _Refused(T_("an entity declaration"), parser.CurrentLineNumber)
 
     parser.StartElementHandler = start
     parser.EndElementHandler = end
@@ -192,7 +192,7 @@ def _read_xml(text: str, file: str) -> _Document:
         parser.Parse(encoded, True)
     except _Refused as refused:
         raise ParseError(
-            expected="an iPoker session without a document type or entity declarations",
+            expected=T_("an iPoker session without a document type or entity declarations"),
             found=refused.what,
             format=FORMAT,
             file=file,
@@ -211,7 +211,7 @@ def _read_xml(text: str, file: str) -> _Document:
         return _Document(
             root,
             ParseError(
-                expected=f"well-formed XML ({expat.errors.messages[error.code]})",
+                expected=T_("well-formed XML ({error})", error=expat.errors.messages[error.code]),
                 found=line_text.strip()[:60] or "the end of the file",
                 format=FORMAT,
                 file=file,
@@ -249,7 +249,7 @@ def parse(text: str, *, file: str = "") -> Iterator[HandRecord | Rejected]:
     root = doc.root
     if root is None or root.tag != "session":
         found = root.tag if root is not None else (doc.error.found if doc.error else "no element")
-        raise ParseError(expected="an iPoker <session> element", found=found, format=FORMAT, file=file, line=1)
+        raise ParseError(expected=T_("an iPoker <session> element"), found=found, format=FORMAT, file=file, line=1)
     games = [c for c in root.children if c.tag == "game"]
     try:
         session = _session(root)
@@ -286,7 +286,7 @@ def parse(text: str, *, file: str = "") -> Iterator[HandRecord | Rejected]:
 def _session(root: _Node) -> _Session:
     general = root.child("general")
     if general is None:
-        raise ParseError(expected="a session <general> element", found="none", line=root.line)
+        raise ParseError(expected=T_("a session <general> element"), found=T_("none"), line=root.line)
     declared = general.value("gametype")
     tournament = bool(general.value("tournamentcode"))
     currency = general.value("tablecurrency") or general.value("currency") or "USD"
@@ -367,7 +367,7 @@ def _minor(text: str, decimals: int) -> int:
 
 def _int(text: str | None, what: str, line: int) -> int:
     if text is None or _INT.fullmatch(text) is None:
-        raise ParseError(expected=f"{what} as a whole number", found=text or "nothing", line=line)
+        raise ParseError(expected=T_("{what} as a whole number", what=what), found=text or "nothing", line=line)
     return int(text)
 
 
@@ -379,12 +379,12 @@ def _cards(text: str, line: int) -> tuple[str, ...]:
             cards.append("??")
             continue
         if len(token) < 2 or token[0] not in "SHDCshdc":
-            raise ParseError(expected="a card like SK, D10 or X", found=token, line=line, code=RejectCode.BAD_CARD)
+            raise ParseError(expected=T_("a card like SK, D10 or X"), found=token, line=line, code=RejectCode.BAD_CARD)
         try:
             cards.append(normalize_card(token[1:] + token[0].lower()))
         except ParseError:
             raise ParseError(
-                expected="a card like SK, D10 or X", found=token, line=line, code=RejectCode.BAD_CARD
+                expected=T_("a card like SK, D10 or X"), found=token, line=line, code=RejectCode.BAD_CARD
             ) from None
     return tuple(cards)
 
@@ -399,10 +399,10 @@ def _iso(text: str) -> str | None:
 def _game(game: _Node, session: _Session, *, file: str, cut: bool) -> HandRecord:
     hand_id = game.attrs.get("gamecode", "")
     if not hand_id:
-        raise ParseError(expected='a <game gamecode="...">', found="no gamecode", line=game.line)
+        raise ParseError(expected=T_('a <game gamecode="...">'), found=T_("no gamecode"), line=game.line)
     if session.variant is Variant.OTHER or session.betting is None:
         raise ParseError(
-            expected="Hold'em or Six Plus Hold'em, no limit, pot limit or limit",
+            expected=T_("Hold'em or Six Plus Hold'em, no limit, pot limit or limit"),
             found=session.declared or "no gametype",
             line=game.line,
             code=RejectCode.UNSUPPORTED_GAME,
@@ -411,7 +411,7 @@ def _game(game: _Node, session: _Session, *, file: str, cut: bool) -> HandRecord
     general = game.child("general")
     players = general.child("players") if general is not None else None
     if general is None or players is None:
-        raise ParseError(expected="a <general> with <players>", found="none", line=game.line)
+        raise ParseError(expected=T_("a <general> with <players>"), found=T_("none"), line=game.line)
     seats: list[Seat] = []
     bets: dict[str, int] = {}
     wins: dict[str, int] = {}
@@ -421,10 +421,10 @@ def _game(game: _Node, session: _Session, *, file: str, cut: bool) -> HandRecord
             continue
         name = p.attrs.get("name", "")
         if not name.strip():
-            raise ParseError(expected="a player name", found="an empty name", line=p.line)
-        seat = _int(p.attrs.get("seat"), "a seat number", p.line)
+            raise ParseError(expected=T_("a player name"), found=T_("an empty name"), line=p.line)
+        seat = _int(p.attrs.get("seat"), T_("a seat number"), p.line)
         if name in bets:
-            raise ParseError(expected="each player once", found=name, line=p.line)
+            raise ParseError(expected=T_("each player once"), found=name, line=p.line)
         stack = _money(p.attrs.get("chips", ""), decimals, p.line)
         bets[name] = _money(p.attrs.get("bet", ""), decimals, p.line)
         wins[name] = _money(p.attrs.get("win", ""), decimals, p.line)
@@ -432,7 +432,7 @@ def _game(game: _Node, session: _Session, *, file: str, cut: bool) -> HandRecord
             button = seat
         seats.append(Seat(seat, name, stack))
     if len(seats) < 2:
-        raise ParseError(expected="two players or more", found=f"{len(seats)}", line=players.line)
+        raise ParseError(expected=T_("two players or more"), found=f"{len(seats)}", line=players.line)
     stack_of = {s.player: s.stack for s in seats}
     put_in = dict.fromkeys(bets, 0)
     street_total = dict.fromkeys(bets, 0)
@@ -446,13 +446,13 @@ def _game(game: _Node, session: _Session, *, file: str, cut: bool) -> HandRecord
     small_blind = 0
     big_blind = 0
     rounds = sorted(
-        ((_int(r.attrs.get("no"), "a round number", r.line), r) for r in game.children if r.tag == "round"),
+        ((_int(r.attrs.get("no"), T_("a round number"), r.line), r) for r in game.children if r.tag == "round"),
         key=lambda pair: pair[0],
     )
     for number, round_node in rounds:
         street = _STREET_OF_ROUND.get(number)
         if number != 0 and street is None:
-            raise ParseError(expected="a round numbered 0 to 4", found=str(number), line=round_node.line)
+            raise ParseError(expected=T_("a round numbered 0 to 4"), found=str(number), line=round_node.line)
         if street is not None and street is not Street.PREFLOP:
             street_total = dict.fromkeys(bets, 0)
         for node in round_node.children:
@@ -463,21 +463,23 @@ def _game(game: _Node, session: _Session, *, file: str, cut: bool) -> HandRecord
             if kind == "Pocket":
                 who = node.attrs.get("player", "")
                 if who not in bets:
-                    raise ParseError(expected="cards of a seated player", found=who, line=node.line)
+                    raise ParseError(expected=T_("cards of a seated player"), found=who, line=node.line)
                 dealt.add(who)
                 if cards and "??" not in cards:
                     shown.append(Shown(who, cards, line=node.line))
             elif kind in _BOARD_TYPES:
                 if len(cards) != _BOARD_TYPES[kind] or "??" in cards:
                     raise ParseError(
-                        expected=f"{_BOARD_TYPES[kind]} {kind} card(s)", found="".join(node.text), line=node.line
+                        expected=nT_("{n} {kind} card", "{n} {kind} cards", _BOARD_TYPES[kind], kind=kind),
+                        found="".join(node.text),
+                        line=node.line,
                     )
                 board.extend(cards)
             else:
-                raise ParseError(expected="cards of type Pocket, Flop, Turn or River", found=kind, line=node.line)
+                raise ParseError(expected=T_("cards of type Pocket, Flop, Turn or River"), found=kind, line=node.line)
         steps = sorted(
             (
-                (_int(a.attrs.get("no"), "an action number", a.line), a)
+                (_int(a.attrs.get("no"), T_("an action number"), a.line), a)
                 for a in round_node.children
                 if a.tag == "action"
             ),
@@ -486,7 +488,7 @@ def _game(game: _Node, session: _Session, *, file: str, cut: bool) -> HandRecord
         for _, node in steps:
             who = node.attrs.get("player", "")
             if who not in bets:
-                raise ParseError(expected="an action by a seated player", found=who, line=node.line)
+                raise ParseError(expected=T_("an action by a seated player"), found=who, line=node.line)
             code = node.attrs.get("type", "")
             amount = _money(node.attrs.get("sum", "0") or "0", decimals, node.line)
             left = stack_of[who] - put_in[who]
@@ -498,14 +500,16 @@ def _game(game: _Node, session: _Session, *, file: str, cut: bool) -> HandRecord
                 continue
             if code != "23" and amount > left:
                 raise ParseError(
-                    expected=f"an amount of at most {who}'s {left} behind",
+                    expected=T_("an amount of at most {who}'s {left} behind", who=who, left=left),
                     found=node.attrs.get("sum", ""),
                     line=node.line,
                 )
             if number == 0:
                 kind_of_post = {"1": PostKind.SMALL_BLIND, "2": PostKind.BIG_BLIND, "15": PostKind.ANTE}.get(code)
                 if kind_of_post is None:
-                    raise ParseError(expected="a forced bet (type 1, 2, 15, 8)", found=f"type {code}", line=node.line)
+                    raise ParseError(
+                        expected=T_("a forced bet (type 1, 2, 15, 8)"), found=f"type {code}", line=node.line
+                    )
                 if kind_of_post is PostKind.SMALL_BLIND and any(p.kind is PostKind.SMALL_BLIND for p in posts):
                     kind_of_post = PostKind.DEAD_BLIND  # a returning player's missed small blind
                 live_blind = session.stakes.big_blind
@@ -539,13 +543,15 @@ def _game(game: _Node, session: _Session, *, file: str, cut: bool) -> HandRecord
                 added = amount - here
                 if added < 0 or added > left:
                     raise ParseError(
-                        expected=f"a raise to at most {here + left}", found=node.attrs.get("sum", ""), line=node.line
+                        expected=T_("a raise to at most {most}", most=here + left),
+                        found=node.attrs.get("sum", ""),
+                        line=node.line,
                     )
             elif code in ("3", "5", "6", "7"):
                 added = amount
             else:
                 raise ParseError(
-                    expected="an action type 0, 3, 4, 5, 6, 7, 8, 9 or 23", found=f"type {code}", line=node.line
+                    expected=T_("an action type 0, 3, 4, 5, 6, 7, 8, 9 or 23"), found=f"type {code}", line=node.line
                 )
             to = here + added
             if code == "3":
@@ -564,7 +570,7 @@ def _game(game: _Node, session: _Session, *, file: str, cut: bool) -> HandRecord
     for name, stated in bets.items():
         if put_in[name] != stated:
             raise ParseError(
-                expected=f"actions adding up to {name}'s bet of {stated}",
+                expected=T_("actions adding up to {name}'s bet of {stated}", name=name, stated=stated),
                 found=f"{put_in[name]}",
                 line=game.line,
                 code=RejectCode.TRUNCATED if cut else RejectCode.PARSE_ERROR,
@@ -583,14 +589,16 @@ def _game(game: _Node, session: _Session, *, file: str, cut: bool) -> HandRecord
         award = won - back.get(name, 0)
         if award < 0:
             raise ParseError(
-                expected=f"{name}'s win to hold the uncalled {back[name]} returned", found=f"{won}", line=game.line
+                expected=T_("{name}'s win to hold the uncalled {back} returned", name=name, back=back[name]),
+                found=f"{won}",
+                line=game.line,
             )
         if award:
             awards.append(Award(name, award, line=game.line))
     rake = sum(put_in.values()) - sum(wins.values())
     if rake < 0:
         raise ParseError(
-            expected="wins of at most what was bet",
+            expected=T_("wins of at most what was bet"),
             found=f"{sum(wins.values())} won of {sum(put_in.values())}",
             line=game.line,
         )

@@ -21,7 +21,7 @@ from msgspec.structs import replace
 
 from parsers.bounds import AMOUNT_EXPECTED
 from parsers.cardtext import split_cards
-from parsers.errors import ParseError, RejectCode, Rejected
+from parsers.errors import T_, ParseError, RejectCode, Rejected, at_path
 from parsers.record import FORMAT_VERSION, HandRecord, Source
 
 FORMAT = "native"
@@ -102,7 +102,7 @@ def parse(text: str, *, file: str = "") -> Iterator[HandRecord | Rejected]:
             record = _decoder.decode(line)
             if record.version > FORMAT_VERSION:
                 raise ParseError(
-                    expected=f"format version {FORMAT_VERSION} or lower",
+                    expected=T_("format version {format_version} or lower", format_version=FORMAT_VERSION),
                     found=str(record.version),
                     code=RejectCode.INVALID_RECORD,
                 )
@@ -113,8 +113,8 @@ def parse(text: str, *, file: str = "") -> Iterator[HandRecord | Rejected]:
             too_large = wanted.startswith("Integer value out of range")  # beyond 64 bits
             yield Rejected.from_error(
                 ParseError(
-                    expected=(AMOUNT_EXPECTED if too_large else wanted) + (f" at {path.strip('`')}" if path else ""),
-                    found="a larger number" if too_large else _field_text(line, path),
+                    expected=at_path(AMOUNT_EXPECTED if too_large else wanted, path),
+                    found=T_("a larger number") if too_large else _field_text(line, path),
                     format=FORMAT,
                     file=file,
                     line=number,
@@ -125,7 +125,7 @@ def parse(text: str, *, file: str = "") -> Iterator[HandRecord | Rejected]:
         except RecursionError:
             yield Rejected.from_error(
                 ParseError(
-                    expected="one JSON object a line, nested at most a few hundred deep",
+                    expected=T_("one JSON object a line, nested at most a few hundred deep"),
                     found=line.strip()[:60],
                     format=FORMAT,
                     file=file,
@@ -136,7 +136,7 @@ def parse(text: str, *, file: str = "") -> Iterator[HandRecord | Rejected]:
         except msgspec.DecodeError as error:
             yield Rejected.from_error(
                 ParseError(
-                    expected="one JSON object a line",
+                    expected=T_("one JSON object a line"),
                     found=f"{line.strip()[:60]} ({error})",
                     format=FORMAT,
                     file=file,
@@ -164,7 +164,7 @@ def _field_text(line: str, path: str) -> str:
         try:
             value = value[key] if key else value[int(index)]  # type: ignore[index]
         except (KeyError, IndexError, TypeError):
-            return "nothing"
+            return T_("nothing")
     return json.dumps(value, ensure_ascii=False)
 
 

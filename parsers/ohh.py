@@ -47,7 +47,7 @@ import msgspec
 
 from parsers.amounts import to_minor
 from parsers.cardtext import split_cards
-from parsers.errors import ParseError, RejectCode, Rejected
+from parsers.errors import T_, ParseError, RejectCode, Rejected
 from parsers.ohh_spec import BETTING
 from parsers.ohh_spec import FORMAT as FORMAT
 from parsers.ohh_spec import SPEC_VERSION as SPEC_VERSION
@@ -124,7 +124,7 @@ def parse(text: str, *, file: str = "") -> Iterator[HandRecord | Rejected]:
         except json.JSONDecodeError as error:
             yield Rejected.from_error(
                 ParseError(
-                    expected='a JSON object {"ohh": {...}}',
+                    expected=T_('a JSON object {"ohh": {...}}'),
                     found=error.msg,
                     format=FORMAT,
                     file=file,
@@ -141,7 +141,7 @@ def parse(text: str, *, file: str = "") -> Iterator[HandRecord | Rejected]:
         ):  # a number of thousands of digits, brackets nested too deep
             yield Rejected.from_error(
                 ParseError(
-                    expected="JSON with numbers of at most 4,300 digits, nested at most a few hundred deep",
+                    expected=T_("JSON with numbers of at most 4,300 digits, nested at most a few hundred deep"),
                     found=piece[:60],
                     format=FORMAT,
                     file=file,
@@ -169,19 +169,21 @@ GAME_TYPES: dict[str, Variant] = {"Holdem": Variant.HOLDEM, "Omaha": Variant.OMA
 def _hand(root: Any, file: str, line: int) -> HandRecord:
     if not isinstance(root, dict) or not isinstance(root.get("ohh"), dict):
         raise ParseError(
-            expected='an object {"ohh": {...}}', found=str(list(root)[:3]) if isinstance(root, dict) else ""
+            expected=T_('an object {"ohh": {...}}'), found=str(list(root)[:3]) if isinstance(root, dict) else ""
         )
     ohh: dict[str, Any] = root["ohh"]
     extension: dict[str, Any] = ohh["sixplus"] if isinstance(ohh.get("sixplus"), dict) else {}
     game_type = ohh.get("game_type")
     if game_type not in GAME_TYPES:
         raise ParseError(
-            expected="game_type " + ", ".join(GAME_TYPES), found=str(game_type), code=RejectCode.UNSUPPORTED_GAME
+            expected=T_("game_type {types}", types=", ".join(GAME_TYPES)),
+            found=str(game_type),
+            code=RejectCode.UNSUPPORTED_GAME,
         )
     limit: dict[str, Any] = ohh["bet_limit"] if isinstance(ohh.get("bet_limit"), dict) else {}
     bet_type = limit.get("bet_type", "NL")
     if bet_type not in BETTING:
-        raise ParseError(expected="bet_type NL, PL or FL", found=str(bet_type))
+        raise ParseError(expected=T_("bet_type NL, PL or FL"), found=str(bet_type))
     decimals = _decimals_written(_all_numbers(ohh))
 
     def minor(value: Any, what: str) -> int:
@@ -190,10 +192,10 @@ def _hand(root: Any, file: str, line: int) -> HandRecord:
     seats, ids = _seats(ohh, minor)
     rounds = ohh.get("rounds", [])
     if not isinstance(rounds, list):
-        raise ParseError(expected="rounds as a list", found=repr(rounds)[:60])
+        raise ParseError(expected=T_("rounds as a list"), found=repr(rounds)[:60])
     pots = ohh.get("pots", [])
     if not isinstance(pots, list):
-        raise ParseError(expected="pots as a list", found=repr(pots)[:60])
+        raise ParseError(expected=T_("pots as a list"), found=repr(pots)[:60])
     dealer = _integer(ohh.get("dealer_seat"))
     totals_first = _site(ohh) in TOTAL_WRITERS
     readings = [_Reading(totals=totals_first), _Reading(totals=not totals_first)]
@@ -274,18 +276,18 @@ def _site(ohh: Mapping[str, Any]) -> str:
 def _seats(ohh: Mapping[str, Any], minor: Any) -> tuple[tuple[Seat, ...], dict[Any, str]]:
     players = ohh.get("players")
     if not isinstance(players, list) or not players:
-        raise ParseError(expected="players as a non-empty list", found=repr(players)[:60])
+        raise ParseError(expected=T_("players as a non-empty list"), found=repr(players)[:60])
     seats: list[Seat] = []
     ids: dict[Any, str] = {}
     for player in players:
         if not isinstance(player, dict) or "id" not in player or "seat" not in player:
-            raise ParseError(expected="a player with id, seat and name", found=repr(player)[:60])
+            raise ParseError(expected=T_("a player with id, seat and name"), found=repr(player)[:60])
         name = str(player.get("name") or player.get("display") or f"player {player['id']}")
         if name in ids.values():
-            raise ParseError(expected="a different name for every player", found=name)
+            raise ParseError(expected=T_("a different name for every player"), found=name)
         seat = _integer(player["seat"])
         if seat is None:
-            raise ParseError(expected="a seat number", found=repr(player["seat"]))
+            raise ParseError(expected=T_("a seat number"), found=repr(player["seat"]))
         ids[player["id"]] = name
         stack = minor(player.get("starting_stack", 0), "starting_stack")
         seats.append(Seat(seat, name, stack, sitting_out=player.get("is_sitting_out") is True))
@@ -314,14 +316,14 @@ class _Reading:
         seat_of = {s.player: s.seat for s in seats}
         for number, round_ in enumerate(rounds):
             if not isinstance(round_, dict):
-                raise ParseError(expected="a round object", found=repr(round_)[:60])
+                raise ParseError(expected=T_("a round object"), found=repr(round_)[:60])
             name = round_.get("street")
             if name == "Showdown":
                 street = None
             elif name in _STREETS:
                 street = _STREETS[name]
             else:
-                raise ParseError(expected="a street Preflop, Flop, Turn, River or Showdown", found=str(name))
+                raise ParseError(expected=T_("a street Preflop, Flop, Turn, River or Showdown"), found=str(name))
             if street is not None:
                 index = STREETS.index(street)
                 if 0 < index <= run_index:
@@ -363,13 +365,15 @@ class _Reading:
         round_number: int,
     ) -> None:
         if not isinstance(action, dict) or "action" not in action:
-            raise ParseError(expected="an action object", found=repr(action)[:60])
+            raise ParseError(expected=T_("an action object"), found=repr(action)[:60])
         what = action["action"]
         if what in _SKIPPED:
             return
         player = ids.get(action.get("player_id"))
         if player is None:
-            raise ParseError(expected="a player_id of the players list", found=f"{what} by {action.get('player_id')!r}")
+            raise ParseError(
+                expected=T_("a player_id of the players list"), found=f"{what} by {action.get('player_id')!r}"
+            )
         amount = minor(action.get("amount", 0), "amount")
         all_in = action.get("is_allin") is True
         before = street_totals.get(player, 0)
@@ -407,7 +411,9 @@ class _Reading:
             to = amount if self.totals else before + amount
             street_totals[player] = to
         else:
-            raise ParseError(expected="an OHH action (Fold, Check, Call, Bet, Raise, Post ..., ...)", found=str(what))
+            raise ParseError(
+                expected=T_("an OHH action (Fold, Check, Call, Bet, Raise, Post ..., ...)"), found=str(what)
+            )
         self.actions.append(Action(street, player, kind, to=to, all_in=all_in))
 
     def shown(self, seats: tuple[Seat, ...]) -> tuple[Shown, ...]:
@@ -441,7 +447,7 @@ def _pots(
     amounts: list[int] = []
     for pot in pots:
         if not isinstance(pot, dict):
-            raise ParseError(expected="a pot object", found=repr(pot)[:60])
+            raise ParseError(expected=T_("a pot object"), found=repr(pot)[:60])
         number = _integer(pot.get("number", len(amounts)))
         amounts.append(minor(pot.get("amount", 0), "amount"))
         for kind in ("rake", "jackpot"):
@@ -451,7 +457,7 @@ def _pots(
         for win in pot.get("player_wins", []) or []:
             player = ids.get(win.get("player_id")) if isinstance(win, dict) else None
             if player is None:
-                raise ParseError(expected="a player_wins entry with a known player_id", found=repr(win)[:60])
+                raise ParseError(expected=T_("a player_wins entry with a known player_id"), found=repr(win)[:60])
             extension = win.get("sixplus") if isinstance(win.get("sixplus"), dict) else {}
             awards.append(
                 Award(
@@ -470,19 +476,25 @@ def _pots(
 
 def _known_player(ids: dict[Any, str], player_id: Any) -> str:
     if player_id not in ids:
-        raise ParseError(expected="a player_id of the players list", found=repr(player_id))
+        raise ParseError(expected=T_("a player_id of the players list"), found=repr(player_id))
     return ids[player_id]
 
 
 def _decimal(value: Any, what: str) -> Decimal:
     if isinstance(value, bool) or not isinstance(value, int | Decimal | str):
-        raise ParseError(expected=f"a number for {what}", found=repr(value)[:40], code=RejectCode.BAD_AMOUNT)
+        raise ParseError(
+            expected=T_("a number for {what}", what=what), found=repr(value)[:40], code=RejectCode.BAD_AMOUNT
+        )
     try:
         number = Decimal(value)
     except ArithmeticError:
-        raise ParseError(expected=f"a number for {what}", found=repr(value)[:40], code=RejectCode.BAD_AMOUNT) from None
+        raise ParseError(
+            expected=T_("a number for {what}", what=what), found=repr(value)[:40], code=RejectCode.BAD_AMOUNT
+        ) from None
     if not number.is_finite():
-        raise ParseError(expected=f"a finite number for {what}", found=str(value), code=RejectCode.BAD_AMOUNT)
+        raise ParseError(
+            expected=T_("a finite number for {what}", what=what), found=str(value), code=RejectCode.BAD_AMOUNT
+        )
     return number
 
 

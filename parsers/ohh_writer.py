@@ -16,7 +16,7 @@ from typing import Any
 
 import msgspec
 
-from parsers.errors import ParseError, RejectCode
+from parsers.errors import T_, ParseError, RejectCode
 from parsers.ohh_spec import BETTING, FORMAT, SPEC_VERSION
 from parsers.record import STREETS, ActionKind, HandRecord, PostKind, Street, Variant, money_text
 
@@ -47,7 +47,7 @@ def _money(amount: int, decimals: int) -> Decimal:
 
 def _unsupported(record: HandRecord, what: str) -> ParseError:
     return ParseError(
-        expected="a hold'em or short-deck hand",
+        expected=T_("a hold'em or short-deck hand"),
         found=what,
         format=FORMAT,
         hand_id=record.hand_id,

@@ -40,7 +40,7 @@ from decimal import Decimal, InvalidOperation
 
 from parsers.amounts import to_minor
 from parsers.cardtext import normalize_card
-from parsers.errors import ParseError, RejectCode, Rejected
+from parsers.errors import T_, ParseError, RejectCode, Rejected, nT_
 from parsers.record import (
     Action,
     ActionKind,
@@ -114,7 +114,7 @@ def parse(text: str, *, file: str = "") -> Iterator[HandRecord | Rejected]:
     starts = [i for i, line in enumerate(lines) if _GAME_NO.match(line)]
     if not starts:
         raise ParseError(
-            expected="an 888poker hand (#Game No : <id>)",
+            expected=T_("an 888poker hand (#Game No : <id>)"),
             found=text.strip()[:60] or "an empty file",
             format=FORMAT,
             file=file,
@@ -156,13 +156,16 @@ def money(text: str, decimals: int, line: int) -> int:
         plain = plain.replace(",", "")
     if not re.fullmatch(r"\d{1,15}(?:\.\d{1,6})?", plain):
         raise ParseError(
-            expected="an amount like $0.25, 0,02$ or 1 123 698", found=text, line=line, code=RejectCode.BAD_AMOUNT
+            expected=T_("an amount like $0.25, 0,02$ or 1 123 698"), found=text, line=line, code=RejectCode.BAD_AMOUNT
         )
     try:
         return to_minor(Decimal(plain), decimals, text=text)
     except (ParseError, InvalidOperation):
         raise ParseError(
-            expected=f"an amount in units of {decimals} decimals", found=text, line=line, code=RejectCode.BAD_AMOUNT
+            expected=T_("an amount in units of {decimals} decimals", decimals=decimals),
+            found=text,
+            line=line,
+            code=RejectCode.BAD_AMOUNT,
         ) from None
 
 
@@ -181,7 +184,7 @@ def cards(text: str, line: int) -> tuple[str, ...]:
             out.append(normalize_card(rank + token[-1:]))
         except ParseError:
             raise ParseError(
-                expected="a card like Ks, 10d or Вh", found=token, line=line, code=RejectCode.BAD_CARD
+                expected=T_("a card like Ks, 10d or Вh"), found=token, line=line, code=RejectCode.BAD_CARD
             ) from None
     return tuple(out)
 
@@ -197,26 +200,30 @@ class _Hand:
 
     def record(self) -> HandRecord:
         lines = self.lines
-        hand_id = (_GAME_NO.match(lines[0]) or _fail(self.error("#Game No : <id>", lines[0], 0))).group("id")
+        hand_id = (_GAME_NO.match(lines[0]) or _fail(self.error(T_("#Game No : <id>"), lines[0], 0))).group("id")
         site = _SITE_LINE.match(lines[1]) if len(lines) > 1 else None
         if site is None or site.group("id") != hand_id:
             raise self.error(
-                f"***** 888poker Hand History for Game {hand_id} *****", lines[1] if len(lines) > 1 else "", 1
+                T_("***** 888poker Hand History for Game {hand_id} *****", hand_id=hand_id),
+                lines[1] if len(lines) > 1 else "",
+                1,
             )
         stakes_line = _STAKES.match(lines[2]) if len(lines) > 2 else None
         if stakes_line is None:
             raise self.error(
-                "<sb>/<bb> Blinds <game> - *** <dd mm yyyy hh:mm:ss>", lines[2] if len(lines) > 2 else "", 2
+                T_("<sb>/<bb> Blinds <game> - *** <dd mm yyyy hh:mm:ss>"), lines[2] if len(lines) > 2 else "", 2
             )
         game_text = stakes_line.group("game")
         limit = next((w for w in _BETTING if game_text.startswith(w + " ")), "")
         if not limit or game_text[len(limit) + 1 :] != "Holdem":
             raise self.error(
-                "Hold'em (No Limit, Pot Limit or Fixed Limit Holdem)", game_text, 2, RejectCode.UNSUPPORTED_GAME
+                T_("Hold'em (No Limit, Pot Limit or Fixed Limit Holdem)"), game_text, 2, RejectCode.UNSUPPORTED_GAME
             )
         table = _TABLE.match(lines[3]) if len(lines) > 3 else None
         if table is None:
-            raise self.error("Table <name> (Real Money) or Tournament #<id> ...", lines[3] if len(lines) > 3 else "", 3)
+            raise self.error(
+                T_("Table <name> (Real Money) or Tournament #<id> ..."), lines[3] if len(lines) > 3 else "", 3
+            )
         tournament = table.group("tournament") is not None
         symbol = next((s for s in _SYMBOLS if s in stakes_line.group("sb") + stakes_line.group("bb")), "")
         if tournament or not symbol:
@@ -233,7 +240,7 @@ class _Hand:
         )
         button = _BUTTON.match(lines[4]) if len(lines) > 4 else None
         if button is None:
-            raise self.error("Seat <n> is the button", lines[4] if len(lines) > 4 else "", 4)
+            raise self.error(T_("Seat <n> is the button"), lines[4] if len(lines) > 4 else "", 4)
         at = 5
         if at < len(lines) and _COUNT.match(lines[at]):
             at += 1
@@ -252,12 +259,12 @@ class _Hand:
             at += 1
         if len(seats) < 2:
             raise self.error(
-                "two or more lines Seat <n>: <player> ( <stack> )", lines[at] if at < len(lines) else "", at
+                T_("two or more lines Seat <n>: <player> ( <stack> )"), lines[at] if at < len(lines) else "", at
             )
         blank = [s.seat for s in seats if not s.player]
         if blank or len({s.player for s in seats}) != len(seats):
             raise self.error(
-                "a name for every player (lines are told apart by names)",
+                T_("a name for every player (lines are told apart by names)"),
                 "seats " + ", ".join(map(str, blank)) + " without a name" if blank else "a name twice",
                 at - 1,
             )
@@ -332,7 +339,7 @@ class _Hand:
                 street, count = _STREETS[name]
                 new = cards(deal.group("cards") or "", number)
                 if len(new) != count:
-                    raise self.error(f"{count} {name} card(s)", line, offset)
+                    raise self.error(nT_("{n} {name} card", "{n} {name} cards", count, name=name), line, offset)
                 board += new
                 street_total = dict.fromkeys(stack_of, 0)
                 continue
@@ -352,7 +359,9 @@ class _Hand:
                     hole = cards(show.group("cards"), number)
                     shown[who] = Shown(who, hole, mucked=show.group("kind") == "mucks", line=number)
                 elif rest != "did not show his hand" and rest != "did not show her hand":
-                    raise self.error("shows [..], mucks [..], did not show his hand or collected [..]", line, offset)
+                    raise self.error(
+                        T_("shows [..], mucks [..], did not show his hand or collected [..]"), line, offset
+                    )
                 continue
             post = _POST.match(rest)
             if post is not None and street is None:
@@ -361,7 +370,7 @@ class _Hand:
                 if what == "dead blind":  # [$0.01 + $0.02]: the small blind dead, the big blind live
                     kinds = [(PostKind.DEAD_BLIND, parts[0])] + [(PostKind.BIG_BLIND, p) for p in parts[1:]]
                 elif len(parts) != 1:
-                    raise self.error(f"one amount for a {what}", line, offset)
+                    raise self.error(T_("one amount for a {what}", what=what), line, offset)
                 else:
                     kind = {"small blind": PostKind.SMALL_BLIND, "big blind": PostKind.BIG_BLIND}.get(
                         what, PostKind.ANTE
@@ -369,7 +378,7 @@ class _Hand:
                     kinds = [(kind, parts[0])]
                 for kind, value in kinds:
                     if value > stack_of[who] - put_in[who]:
-                        raise self.error(f"a post of at most {who}'s stack", line, offset)
+                        raise self.error(T_("a post of at most {who}'s stack", who=who), line, offset)
                     put_in[who] += value
                     if kind.is_live:
                         street_total[who] += value
@@ -381,20 +390,22 @@ class _Hand:
                 continue
             act = _ACTION.match(rest)
             if act is None or street is None:
-                raise self.error("<player> folds|checks|calls [X]|bets [X]|raises [X] or posts", line, offset)
+                raise self.error(T_("<player> folds|checks|calls [X]|bets [X]|raises [X] or posts"), line, offset)
             kind_word = act.group("kind")
             if kind_word in ("folds", "checks"):
                 if act.group("amount"):
-                    raise self.error(f"'{kind_word}' without an amount", line, offset)
+                    raise self.error(T_("'{kind_word}' without an amount", kind_word=kind_word), line, offset)
                 actions.append(
                     Action(street, who, ActionKind.FOLD if kind_word == "folds" else ActionKind.CHECK, line=number)
                 )
                 continue
             if act.group("amount") is None:
-                raise self.error(f"'{kind_word} [X]'", line, offset)
+                raise self.error(T_("'{kind_word} [X]'", kind_word=kind_word), line, offset)
             added = money(act.group("amount"), decimals, number)
             if added <= 0 or added > left:
-                raise self.error(f"an amount {who} can put in (at most {left} behind)", line, offset)
+                raise self.error(
+                    T_("an amount {who} can put in (at most {left} behind)", who=who, left=left), line, offset
+                )
             to = street_total[who] + added
             verb = {"calls": ActionKind.CALL, "bets": ActionKind.BET, "raises": ActionKind.RAISE}[kind_word]
             put_in[who] += added
@@ -402,7 +413,7 @@ class _Hand:
             actions.append(Action(street, who, verb, to, all_in=added == left, line=number))
         if not summary:
             raise self.error(
-                "a hand ending with ** Summary **", self.lines[-1], len(self.lines) - 1, RejectCode.TRUNCATED
+                T_("a hand ending with ** Summary **"), self.lines[-1], len(self.lines) - 1, RejectCode.TRUNCATED
             )
         live = sorted(((n, put_in[n] - dead[n]) for n in put_in), key=lambda item: item[1], reverse=True)
         top = live[0][0]
@@ -414,9 +425,13 @@ class _Hand:
         if rake < 0 or rake > pot * RAKE_TRUSTED:
             share = f"{Decimal(rake * 100) / pot:.0f} %" if pot else "all"
             raise self.error(
-                f"collected amounts leaving a rake of at most 25 % of the pot of {pot}"
-                " (not trusted: a collected line is missing or wrong)",
-                f"a rake of {rake} ({share})",
+                T_(
+                    "collected amounts leaving a rake of at most {share} of the pot of {pot}"
+                    " (not trusted: a collected line is missing or wrong)",
+                    share="25 %",  # not in the template: Babel would read "% o" as a placeholder
+                    pot=pot,
+                ),
+                T_("a rake of {rake} ({share})", rake=rake, share=share),
                 max((a.line - self.first for a in collected), default=summary_at),
             )
         involved = {p.player for p in posts} | {a.player for a in actions} | set(shown) | {a.player for a in collected}
@@ -453,7 +468,7 @@ class _Hand:
         for name in names:
             if line.startswith(name + " "):
                 return name, line[len(name) + 1 :]
-        raise self.error("a line starting with a seated player's name", whole, offset)
+        raise self.error(T_("a line starting with a seated player's name"), whole, offset)
 
 
 def _fail(error: ParseError) -> re.Match[str]:

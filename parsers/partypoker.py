@@ -48,7 +48,7 @@ from functools import lru_cache
 
 from parsers.amounts import decimals_needed, parse_decimal, to_minor
 from parsers.cardtext import split_cards
-from parsers.errors import ParseError, RejectCode, Rejected
+from parsers.errors import T_, ParseError, RejectCode, Rejected, new_cards
 from parsers.record import (
     Action,
     ActionKind,
@@ -98,12 +98,12 @@ SITES = {
 
 _GAMES: tuple[tuple[str, Variant, str], ...] = (
     # pattern, variant, why it is refused (empty: read)
-    (r"Double Hold'?em", Variant.OTHER, "; Double Hold'em deals three hole cards and a point card"),
+    (r"Double Hold'?em", Variant.OTHER, T_("; Double Hold'em deals three hole cards and a point card")),
     (r"Short Deck", Variant.SHORTDECK, ""),
     (r"Texas Hold'?em|Hold'?em", Variant.HOLDEM, ""),
     (r"Omaha Hi-Lo", Variant.OMAHA_HILO, ""),
     (r"Omaha(?: Hi)?", Variant.OMAHA, ""),
-    (r"7 Card Stud(?: Hi-Lo)?", Variant.OTHER, "; Stud is not covered"),
+    (r"7 Card Stud(?: Hi-Lo)?", Variant.OTHER, T_("; Stud is not covered")),
 )
 _GAME = re.compile(r"^(?P<before>.*?)\b(?P<game>" + "|".join(f"(?:{p})" for p, _, _ in _GAMES) + r")(?P<after>.*)$")
 _LIMIT_WORDS = {
@@ -201,7 +201,7 @@ def parse_as(text: str, *, file: str = "", format: str = FORMAT) -> Iterator[Han
     if not starts:
         first = next((line for _, line in lines if line), "an empty file")
         raise ParseError(
-            expected='a PartyPoker hand ("***** Hand History for Game <id> *****")',
+            expected=T_('a PartyPoker hand ("***** Hand History for Game <id> *****")'),
             found=first,
             format=format,
             file=file,
@@ -215,8 +215,8 @@ def parse_as(text: str, *, file: str = "", format: str = FORMAT) -> Iterator[Han
         try:
             if block[-1][1] == _CUT:
                 raise ParseError(
-                    expected="the rest of the hand",
-                    found="the next hand's header in the middle of a line",
+                    expected=T_("the rest of the hand"),
+                    found=T_("the next hand's header in the middle of a line"),
                     line=block[-1][0],
                     code=RejectCode.TRUNCATED,
                 )
@@ -320,7 +320,7 @@ class _HandReader:
         site = header.group("site") or ""
         if site not in SITES:
             raise ParseError(
-                expected="a site named after the header (" + ", ".join(s for s in SITES if s) + ")",
+                expected=T_("a site named after the header ({sites})", sites=", ".join(s for s in SITES if s)),
                 found=site,
                 line=self.start,
             )
@@ -353,8 +353,8 @@ class _HandReader:
             i += 1
         if i == len(rest):
             raise ParseError(
-                expected="the game line after the header",
-                found="the end of the hand",
+                expected=T_("the game line after the header"),
+                found=T_("the end of the hand"),
                 line=self.start,
                 code=RejectCode.TRUNCATED,
             )
@@ -370,12 +370,14 @@ class _HandReader:
     def _game(self, line: str, number: int) -> Game:
         match = _GAME.match(line)
         if match is None:
-            raise ParseError(expected='a game line like "$25 USD NL Texas Hold\'em - <date>"', found=line, line=number)
+            raise ParseError(
+                expected=T_('a game line like "$25 USD NL Texas Hold\'em - <date>"'), found=line, line=number
+            )
         name = match.group("game")
         variant, refused = next((v, why) for p, v, why in _GAMES if re.fullmatch(p, name))  # once a hand
         if refused:
             raise ParseError(
-                expected="a game sixplus covers (Texas Hold'em, Short Deck, Omaha)" + refused,
+                expected=T_("a game sixplus covers (Texas Hold'em, Short Deck, Omaha){why}", why=refused),
                 found=name,
                 line=number,
                 code=RejectCode.UNSUPPORTED_GAME,
@@ -420,7 +422,7 @@ class _HandReader:
             elif (street := _STREET.match(line)) is not None:
                 self._street(street, number)
             else:
-                raise ParseError(expected="a street marker like ** Dealing Flop ** [ .. ]", found=line, line=number)
+                raise ParseError(expected=T_("a street marker like ** Dealing Flop ** [ .. ]"), found=line, line=number)
             return
         if line.startswith(_NOISE_STARTS) and _NOISE.match(line):
             return
@@ -440,11 +442,11 @@ class _HandReader:
             return
         if any(line.startswith(joined + " ") for joined in self.joined):  # no seat line, no stack
             raise ParseError(
-                expected="a player seated with a stack at the start of the hand (this one joined during it)",
+                expected=T_("a player seated with a stack at the start of the hand (this one joined during it)"),
                 found=line,
                 line=number,
             )
-        raise ParseError(expected="an action of a seated player, or a street marker", found=line, line=number)
+        raise ParseError(expected=T_("an action of a seated player, or a street marker"), found=line, line=number)
 
     def _head_line(self, line: str, number: int) -> bool:
         """The table, the button, the number of players and the seats, before the first post."""
@@ -469,7 +471,7 @@ class _HandReader:
     def _seat(self, seat: re.Match[str], number: int) -> None:
         name = seat.group("name").strip()
         if any(name == n for _, n, _ in self.d.seats):
-            raise ParseError(expected="each player seated once", found=name, line=number)
+            raise ParseError(expected=T_("each player seated once"), found=name, line=number)
         stack = amount(seat.group("amount"))
         self.currency = self.currency or _currency(seat.group("amount"))
         self.d.seats.append((int(seat.group("seat")), name, stack))
@@ -490,7 +492,7 @@ class _HandReader:
             return self.alias.get(full, full)
         short = [n for _, n, _ in self.d.seats if full.startswith(n + " ")]
         if len(short) != 1:
-            raise ParseError(expected="the name of a seated player", found=full, line=number)
+            raise ParseError(expected=T_("the name of a seated player"), found=full, line=number)
         self.alias[full] = short[0]
         self.names = sorted([*self.names, full], key=len, reverse=True)
         return short[0]
@@ -502,7 +504,7 @@ class _HandReader:
         wanted = 3 if street is Street.FLOP else 1
         if len(self.d.board) != expected or len(cards) != wanted:
             raise ParseError(
-                expected=f"{wanted} new card(s) for the {street.value} after {expected} on the board",
+                expected=new_cards(wanted, street.value, expected),
                 found=match.group(0),
                 line=number,
             )
@@ -514,7 +516,7 @@ class _HandReader:
     def _dealt(self, rest: str, number: int) -> None:
         bracket = rest.rfind(" [")
         if bracket < 0 or not rest.endswith("]"):
-            raise ParseError(expected='"Dealt to <player> [<cards>]"', found="Dealt to " + rest, line=number)
+            raise ParseError(expected=T_('"Dealt to <player> [<cards>]"'), found="Dealt to " + rest, line=number)
         name = self._full_name(rest[:bracket].strip(), number)
         self._show(name, split_cards(rest[bracket + 2 : -1]), False, "", number)
         self.dealt = True
@@ -528,7 +530,7 @@ class _HandReader:
             self.d.shown[name] = _Shown(cards, mucked, description, number)
             return
         if cards and draft.cards and cards != draft.cards:
-            raise ParseError(expected=f"the cards {name} was dealt", found=" ".join(cards), line=number)
+            raise ParseError(expected=T_("the cards {name} was dealt", name=name), found=" ".join(cards), line=number)
         draft.cards = draft.cards or cards
         draft.mucked = draft.mucked and mucked
         draft.description = draft.description or description
@@ -555,7 +557,9 @@ class _HandReader:
         if rest in ("is all-In.", "is all-In"):
             last = next((a for a in reversed(self.d.acts) if a.player == name), None)
             if last is None:
-                raise ParseError(expected=f"an action of {name} before 'is all-In.'", found=rest, line=number)
+                raise ParseError(
+                    expected=T_("an action of {name} before 'is all-In.'", name=name), found=rest, line=number
+                )
             last.all_in = True
             return
         self._action(name, rest, number)
@@ -579,7 +583,7 @@ class _HandReader:
                     bb = bb or self._buyin_big_blind()
                     if bb is None or bb >= value:
                         raise ParseError(
-                            expected="a big blind posted before 'posts big blind + dead', smaller than the sum",
+                            expected=T_("a big blind posted before 'posts big blind + dead', smaller than the sum"),
                             found=rest,
                             line=number,
                         )
@@ -589,12 +593,12 @@ class _HandReader:
                     self._add_post(name, kind, value, number)
                 return
         raise ParseError(
-            expected="a post of a small/big/button blind or an ante", found=f"{name} posts {rest}", line=number
+            expected=T_("a post of a small/big/button blind or an ante"), found=f"{name} posts {rest}", line=number
         )
 
     def _add_post(self, name: str, kind: PostKind, value: Decimal, number: int) -> None:
         if self.dealt:
-            raise ParseError(expected="forced bets before the cards are dealt", found=f"{name} posts", line=number)
+            raise ParseError(expected=T_("forced bets before the cards are dealt"), found=f"{name} posts", line=number)
         self.left[name] -= value
         self.d.posts.append((name, kind, value, self.left[name] <= 0, number))
         if kind.is_live:
@@ -609,10 +613,12 @@ class _HandReader:
             verb, tail = "all-in", tail[6:]
         if verb not in ("folds", "checks", "calls", "bets", "raises", "all-in"):
             raise ParseError(
-                expected="folds, checks, calls, bets, raises or is all-In", found=f"{name} {rest}", line=number
+                expected=T_("folds, checks, calls, bets, raises or is all-In"), found=f"{name} {rest}", line=number
             )
         if not self.dealt:
-            raise ParseError(expected="actions after '** Dealing down cards **'", found=f"{name} {rest}", line=number)
+            raise ParseError(
+                expected=T_("actions after '** Dealing down cards **'"), found=f"{name} {rest}", line=number
+            )
         had = self.street_in.get(name, Decimal(0))
         top = max(self.street_in.values(), default=Decimal(0))
         if verb in ("folds", "checks") and not tail.strip(" ."):
@@ -651,7 +657,7 @@ class _HandReader:
         match = _WINS.match(rest[:cut])
         if match is None:
             raise ParseError(
-                expected='"<player> wins <amount> [from the main pot|side pot N]"', found=rest, line=number
+                expected=T_('"<player> wins <amount> [from the main pot|side pot N]"'), found=rest, line=number
             )
         pot_words = match.group("pot")
         pot = (
@@ -664,7 +670,7 @@ class _HandReader:
             tail = rest[cut:]
             winner = self._player(tail)
             if winner is None:  # pragma: no cover - the cut is at a seated name
-                raise ParseError(expected="a seated player", found=tail, line=number)
+                raise ParseError(expected=T_("a seated player"), found=tail, line=number)
             self._wins(winner[0], tail[winner[1] + 1 :], number)
 
     def _shows(self, name: str, rest: str, number: int) -> None:
@@ -672,7 +678,7 @@ class _HandReader:
         open_ = rest.find("[")
         close = rest.find("]", open_)
         if open_ < 0 or close < 0:
-            raise ParseError(expected=f'"{name} shows [<cards>] <hand>"', found=rest, line=number)
+            raise ParseError(expected=T_('"{name} shows [<cards>] <hand>"', name=name), found=rest, line=number)
         description = rest[close + 1 :].strip().rstrip(".")
         self._show(name, split_cards(rest[open_ + 1 : close]), mucked, description, number)
         self.d.shown[name].mucked = mucked  # "doesn't show [..]": the cards are printed, the hand given up
@@ -710,11 +716,11 @@ class _HandReader:
     def _build(self, game: Game) -> HandRecord:
         d = self.d
         if not d.seats:
-            raise ParseError(expected="seat lines", found="none", line=self.start, code=RejectCode.TRUNCATED)
+            raise ParseError(expected=T_("seat lines"), found=T_("none"), line=self.start, code=RejectCode.TRUNCATED)
         if not (d.awards or d.collected or d.cashouts):
             raise ParseError(
-                expected="the hand's result (a 'wins' line or a summary)",
-                found="the end of the hand",
+                expected=T_("the hand's result (a 'wins' line or a summary)"),
+                found=T_("the end of the hand"),
                 line=self.block[-1][0],
                 code=RejectCode.TRUNCATED,
             )
@@ -850,4 +856,4 @@ def _bracketed(text: str, number: int) -> Decimal:
     core = text.strip().rstrip(".").strip()
     if len(core) >= 2 and core[0] in "[(" and core[-1] in "])":
         return amount(core[1:-1])
-    raise ParseError(expected="an amount in brackets like [$0.02 USD] or (0.02)", found=text.strip(), line=number)
+    raise ParseError(expected=T_("an amount in brackets like [$0.02 USD] or (0.02)"), found=text.strip(), line=number)

@@ -52,7 +52,7 @@ import msgspec
 
 from parsers.amounts import to_minor
 from parsers.cardtext import split_cards
-from parsers.errors import ParseError, RejectCode, Rejected
+from parsers.errors import T_, ParseError, RejectCode, Rejected
 from parsers.native import content_id
 from parsers.phh_spec import FORMAT as FORMAT
 from parsers.phh_spec import SUPPORTED as SUPPORTED
@@ -92,7 +92,7 @@ _VARIANT_KEY = re.compile(r"""^[ \t]*variant[ \t]*=[ \t]*['"]""", re.MULTILINE)
 _ACTIONS_KEY = re.compile(r"""^[ \t]*actions[ \t]*=""", re.MULTILINE)
 _TOML_WHERE = re.compile(r"\(at line (?P<line>\d+), column (?P<column>\d+)\)")
 _PLAYER = re.compile(r"^p(?P<index>[1-9]\d{0,3})$")
-_ACTIONS_GRAMMAR = "a PHH action (d dh pN CARDS, d db CARDS, pN cbr AMOUNT, pN cc, pN f, pN sm [CARDS])"
+_ACTIONS_GRAMMAR = T_("a PHH action (d dh pN CARDS, d db CARDS, pN cbr AMOUNT, pN cc, pN f, pN sm [CARDS])")
 
 
 def sniff(text: str) -> bool:
@@ -142,7 +142,7 @@ def parse(text: str, *, file: str = "") -> Iterator[HandRecord | Rejected]:
             message = _TOML_WHERE.sub("", str(error)).strip()
             yield Rejected.from_error(
                 ParseError(
-                    expected="valid TOML",
+                    expected=T_("valid TOML"),
                     found=message,
                     format=FORMAT,
                     file=file,
@@ -155,7 +155,7 @@ def parse(text: str, *, file: str = "") -> Iterator[HandRecord | Rejected]:
         except (ValueError, ArithmeticError, RecursionError):  # a number of thousands of digits, arrays nested too deep
             yield Rejected.from_error(
                 ParseError(
-                    expected="TOML with numbers of at most 4,300 digits, nested at most a few hundred deep",
+                    expected=T_("TOML with numbers of at most 4,300 digits, nested at most a few hundred deep"),
                     found=chunk.text.strip()[:60],
                     format=FORMAT,
                     file=file,
@@ -175,18 +175,22 @@ def parse(text: str, *, file: str = "") -> Iterator[HandRecord | Rejected]:
 def _hand(data: Mapping[str, Any], chunk: _Chunk, file: str) -> HandRecord:
     variant = data.get("variant")
     if not isinstance(variant, str):
-        raise ParseError(expected="a variant (NT, NS, FT, PO or FO/8)", found=repr(variant))
+        raise ParseError(expected=T_("a variant (NT, NS, FT, PO or FO/8)"), found=repr(variant))
     if variant not in SUPPORTED:
         raise ParseError(
-            expected="a PHH variant we cover (NT, NS, FT, PO or FO/8)", found=variant, code=RejectCode.UNSUPPORTED_GAME
+            expected=T_("a PHH variant we cover (NT, NS, FT, PO or FO/8)"),
+            found=variant,
+            code=RejectCode.UNSUPPORTED_GAME,
         )
     for key in _REQUIRED[variant]:
         if key not in data:
-            raise ParseError(expected=f"the field {key} (required for {variant})", found="nothing")
+            raise ParseError(
+                expected=T_("the field {key} (required for {variant})", key=key, variant=variant), found=T_("nothing")
+            )
     stacks = _numbers(data, "starting_stacks", None)
     count = len(stacks)
     if count < 2:
-        raise ParseError(expected="starting_stacks for two players or more", found=str(len(stacks)))
+        raise ParseError(expected=T_("starting_stacks for two players or more"), found=str(len(stacks)))
     antes = _numbers(data, "antes", count)
     blinds = _numbers(data, "blinds_or_straddles", count)
     limits = {key: _number(data, key) for key in ("min_bet", "small_bet", "big_bet") if key in data}
@@ -194,7 +198,7 @@ def _hand(data: Mapping[str, Any], chunk: _Chunk, file: str) -> HandRecord:
     finishing = _numbers(data, "finishing_stacks", count) if "finishing_stacks" in data else None
     actions = data["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise ParseError(expected="actions as a list of strings", found=repr(actions)[:60])
+        raise ParseError(expected=T_("actions as a list of strings"), found=repr(actions)[:60])
     amounts = _action_amounts(actions)
     written = [*stacks, *antes, *blinds, *limits.values(), *amounts, *(winnings or ()), *(finishing or ())]
     decimals = _decimals_written(written)
@@ -225,11 +229,11 @@ def _hand(data: Mapping[str, Any], chunk: _Chunk, file: str) -> HandRecord:
         shown=table.shown(),
         awards=awards,
         finishing_stacks=tuple(minor(f) for f in finishing) if finishing is not None else None,
-        game=Game(variant=game_variant, betting=betting, site=_text(data, "venue"), declared=variant),
+        game=Game(variant=game_variant, betting=betting, site=_text(data, T_("venue")), declared=variant),
         stakes=stakes,
-        currency=_text(data, "currency") or "CHIPS",
+        currency=_text(data, T_("currency")) or "CHIPS",
         decimals=decimals,
-        table=_text(data, "table"),
+        table=_text(data, T_("table")),
         max_seats=_integer(data, "seat_count"),
         started_at=_started_at(data),
         source=Source(file=file, line=chunk.line, format=FORMAT),
@@ -333,7 +337,7 @@ class _Table:
             self.board.extend(split_cards(tokens[2]))
             street = _BOARD_STREETS.get(len(self.board))
             if street is None:
-                raise ParseError(expected="a flop of 3 cards, then one card a street", found=text)
+                raise ParseError(expected=T_("a flop of 3 cards, then one card a street"), found=text)
             self.street = street
             self.totals = [0] * len(self.names)
         else:
@@ -342,7 +346,7 @@ class _Table:
     def _player(self, token: str, text: str) -> int:
         match = _PLAYER.match(token)
         if match is None or int(match.group("index")) > len(self.names):
-            raise ParseError(expected=f"a player p1 .. p{len(self.names)}", found=text)
+            raise ParseError(expected=T_("a player p1 .. p{n}", n=len(self.names)), found=text)
         return int(match.group("index")) - 1
 
     def _check_or_call(self, player: int, line: int) -> None:
@@ -387,27 +391,31 @@ def _decimal(text: str) -> Decimal:
     try:
         value = Decimal(text)
     except ArithmeticError:
-        raise ParseError(expected="an amount", found=text, code=RejectCode.BAD_AMOUNT) from None
+        raise ParseError(expected=T_("an amount"), found=text, code=RejectCode.BAD_AMOUNT) from None
     if not value.is_finite():
-        raise ParseError(expected="a finite amount", found=text, code=RejectCode.BAD_AMOUNT)
+        raise ParseError(expected=T_("a finite amount"), found=text, code=RejectCode.BAD_AMOUNT)
     return value
 
 
 def _number(data: Mapping[str, Any], key: str) -> Decimal:
     value = data[key]
     if isinstance(value, bool) or not isinstance(value, int | Decimal):
-        raise ParseError(expected=f"a number for {key}", found=repr(value))
+        raise ParseError(expected=T_("a number for {key}", key=key), found=repr(value))
     if isinstance(value, Decimal) and not value.is_finite():
-        raise ParseError(expected=f"a finite number for {key}", found=str(value), code=RejectCode.BAD_AMOUNT)
+        raise ParseError(
+            expected=T_("a finite number for {key}", key=key), found=str(value), code=RejectCode.BAD_AMOUNT
+        )
     return Decimal(value)
 
 
 def _numbers(data: Mapping[str, Any], key: str, count: int | None) -> list[Decimal]:
     values = data[key]
     if not isinstance(values, list):
-        raise ParseError(expected=f"a list of numbers for {key}", found=repr(values)[:60])
+        raise ParseError(expected=T_("a list of numbers for {key}", key=key), found=repr(values)[:60])
     if count is not None and len(values) != count:
-        raise ParseError(expected=f"{count} values in {key} (one a player)", found=str(len(values)))
+        raise ParseError(
+            expected=T_("{count} values in {key} (one a player)", count=count, key=key), found=str(len(values))
+        )
     return [_number({key: v}, key) for v in values]
 
 
@@ -439,9 +447,9 @@ def _names(data: Mapping[str, Any], count: int) -> list[str]:
     if names is None:
         return [f"p{i + 1}" for i in range(count)]
     if not isinstance(names, list) or len(names) != count or not all(isinstance(n, str) for n in names):
-        raise ParseError(expected=f"players as {count} names", found=repr(names)[:60])
+        raise ParseError(expected=T_("players as {count} names", count=count), found=repr(names)[:60])
     if len(set(names)) != count:
-        raise ParseError(expected="a different name for every player", found=repr(names)[:60])
+        raise ParseError(expected=T_("a different name for every player"), found=repr(names)[:60])
     return list(names)
 
 
@@ -455,7 +463,7 @@ def _seat_numbers(data: Mapping[str, Any], count: int) -> list[int]:
         or not all(isinstance(s, int) and not isinstance(s, bool) for s in seats)
         or len(set(seats)) != count
     ):
-        raise ParseError(expected=f"seats as {count} different seat numbers", found=repr(seats)[:60])
+        raise ParseError(expected=T_("seats as {count} different seat numbers", count=count), found=repr(seats)[:60])
     return list(seats)
 
 

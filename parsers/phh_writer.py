@@ -15,7 +15,7 @@ import json
 import re
 from collections.abc import Iterable
 
-from parsers.errors import ParseError, RejectCode
+from parsers.errors import T_, ParseError, RejectCode
 from parsers.phh_spec import FIXED, FORMAT, SUPPORTED
 from parsers.record import STREETS, ActionKind, HandRecord, PostKind, Seat, money_text
 
@@ -32,7 +32,7 @@ def write_phh(records: Iterable[HandRecord]) -> str:
 
 def _unsupported(record: HandRecord, what: str) -> ParseError:
     return ParseError(
-        expected="a hand PHH can express (NT, NS, FT, PO or FO/8, one board, no bomb pot)",
+        expected=T_("a hand PHH can express (NT, NS, FT, PO or FO/8, one board, no bomb pot)"),
         found=what,
         format=FORMAT,
         hand_id=record.hand_id,

@@ -36,7 +36,7 @@ from decimal import Decimal
 
 from parsers.amounts import decimals_needed, parse_decimal, to_minor
 from parsers.cardtext import split_cards
-from parsers.errors import ParseError, RejectCode, Rejected
+from parsers.errors import T_, ParseError, RejectCode, Rejected, new_cards
 from parsers.record import (
     Action,
     ActionKind,
@@ -107,7 +107,7 @@ def parse(text: str, *, file: str = "") -> Iterator[HandRecord | Rejected]:
     stray, blocks = line_blocks(text, lambda line: _HAND.match(line) is not None)
     if not blocks:
         raise ParseError(
-            expected='a Poker Mavens hand ("Hand #<table>-<hand> - <date> <time>")',
+            expected=T_('a Poker Mavens hand ("Hand #<table>-<hand> - <date> <time>")'),
             found=(stray[1] if stray else "") or "an empty file",
             format=FORMAT,
             file=file,
@@ -132,15 +132,17 @@ def _read(block: list[tuple[int, str]], file: str) -> HandRecord:
     assert head is not None
     body = [(n, line) for n, line in block[1:] if line]
     if not body:
-        raise ParseError(expected="the Game: line", found="the end of the hand", line=start, code=RejectCode.TRUNCATED)
+        raise ParseError(
+            expected=T_("the Game: line"), found=T_("the end of the hand"), line=start, code=RejectCode.TRUNCATED
+        )
     number, game_line = body[0]
     game = _GAME.match(game_line)
     if game is None:
-        raise ParseError(expected='"Game: NL Hold\'em (<buy-in>) - Blinds <sb>/<bb>"', found=game_line, line=number)
+        raise ParseError(expected=T_('"Game: NL Hold\'em (<buy-in>) - Blinds <sb>/<bb>"'), found=game_line, line=number)
     words = game.group("game")
     if words not in _GAMES:
         raise ParseError(
-            expected="NL, PL or Limit Hold'em",
+            expected=T_("NL, PL or Limit Hold'em"),
             found=f"{words} is not a game sixplus covers",
             line=number,
             code=RejectCode.UNSUPPORTED_GAME,
@@ -186,12 +188,12 @@ class _Reader:
             elif (street := _STREET.match(line)) is not None:
                 self._street(street, number)
             elif _SHOWDOWN.match(line) is None:
-                raise ParseError(expected="a street marker like ** Flop ** [..]", found=line, line=number)
+                raise ParseError(expected=T_("a street marker like ** Flop ** [..]"), found=line, line=number)
             return
         if not self.dealt and not self.posts and line.startswith("Seat ") and (seat := _SEAT.match(line)):
             name = seat.group("name")
             if name in self.left:
-                raise ParseError(expected="each player seated once", found=name, line=number)
+                raise ParseError(expected=T_("each player seated once"), found=name, line=number)
             stack = parse_decimal(seat.group("stack"))
             self.seats.append((int(seat.group("seat")), name, stack, "sitting out" in seat.group("rest")))
             self.left[name] = stack
@@ -204,7 +206,7 @@ class _Reader:
             name = self._player(line[9:] + " ")
             rest = line[9 + len(name) :].strip() if name else ""
             if name is None or not (rest.startswith("[") and rest.endswith("]")):
-                raise ParseError(expected='"Dealt to <seated player> [<cards>]"', found=line, line=number)
+                raise ParseError(expected=T_('"Dealt to <seated player> [<cards>]"'), found=line, line=number)
             self._show(name, split_cards(rest[1:-1]), "", number)
             return
         name = self._player(line)
@@ -215,7 +217,7 @@ class _Reader:
         elif line.startswith("Table: "):
             self.table = self.table or line[7:]
         elif _NOISE.match(line) is None:
-            raise ParseError(expected="an action of a seated player, or a street marker", found=line, line=number)
+            raise ParseError(expected=T_("an action of a seated player, or a street marker"), found=line, line=number)
 
     def _player(self, line: str) -> str | None:
         for name in self.names:
@@ -230,7 +232,7 @@ class _Reader:
         wanted = 3 if street is Street.FLOP else 1
         if len(self.board) != expected or len(cards) != wanted:
             raise ParseError(
-                expected=f"{wanted} new card(s) for the {street.value} after {expected} on the board",
+                expected=new_cards(wanted, street.value, expected),
                 found=match.group(0),
                 line=number,
             )
@@ -241,10 +243,10 @@ class _Reader:
 
     def _show(self, name: str, cards: tuple[str, ...], description: str, number: int) -> None:
         if len(cards) != 2:
-            raise ParseError(expected="two hole cards", found=" ".join(cards), line=number)
+            raise ParseError(expected=T_("two hole cards"), found=" ".join(cards), line=number)
         old = self.shown.get(name)
         if old is not None and old[0] != cards:
-            raise ParseError(expected=f"the cards {name} was dealt", found=" ".join(cards), line=number)
+            raise ParseError(expected=T_("the cards {name} was dealt", name=name), found=" ".join(cards), line=number)
         self.shown[name] = (cards, description or (old[1] if old else ""), old[2] if old else number)
 
     def _player_line(self, name: str, rest: str, number: int) -> None:
@@ -267,7 +269,7 @@ class _Reader:
         if rest.startswith("shows ["):
             close = rest.find("]")
             if close < 0:
-                raise ParseError(expected=f'"{name} shows [<cards>] (<hand>)"', found=rest, line=number)
+                raise ParseError(expected=T_('"{name} shows [<cards>] (<hand>)"', name=name), found=rest, line=number)
             description = rest[close + 1 :].strip().removeprefix("(").removesuffix(")")
             self._show(name, split_cards(rest[7:close]), description, number)
             return
@@ -283,7 +285,9 @@ class _Reader:
             ("ante ", PostKind.ANTE),
         )
         if self.dealt:
-            raise ParseError(expected="forced bets before the hole cards", found=f"{name} posts {rest}", line=number)
+            raise ParseError(
+                expected=T_("forced bets before the hole cards"), found=f"{name} posts {rest}", line=number
+            )
         for words, kind in kinds:
             if rest.startswith(words):
                 text, all_in = _all_in(rest[len(words) :])
@@ -297,7 +301,7 @@ class _Reader:
                     self._add(name, kind, value, all_in, number)
                 return
         raise ParseError(
-            expected="a post of a small/big blind, straddle or ante", found=f"{name} posts {rest}", line=number
+            expected=T_("a post of a small/big blind, straddle or ante"), found=f"{name} posts {rest}", line=number
         )
 
     def _big_blind(self) -> Decimal:
@@ -313,21 +317,21 @@ class _Reader:
     def _action(self, name: str, rest: str, number: int) -> None:
         if rest in ("folds", "checks"):
             if not self.dealt:
-                raise ParseError(expected="actions after '** Hole Cards **'", found=f"{name} {rest}", line=number)
+                raise ParseError(expected=T_("actions after '** Hole Cards **'"), found=f"{name} {rest}", line=number)
             kind = ActionKind.FOLD if rest == "folds" else ActionKind.CHECK
             self.acts.append((self.street, name, kind, Decimal(0), False, number))
             return
         verb, _, tail = rest.partition(" ")
         if verb not in ("calls", "bets", "raises") or not tail:
-            raise ParseError(expected="folds, checks, calls, bets or raises", found=f"{name} {rest}", line=number)
+            raise ParseError(expected=T_("folds, checks, calls, bets or raises"), found=f"{name} {rest}", line=number)
         if not self.dealt:
-            raise ParseError(expected="actions after '** Hole Cards **'", found=f"{name} {rest}", line=number)
+            raise ParseError(expected=T_("actions after '** Hole Cards **'"), found=f"{name} {rest}", line=number)
         text, all_in = _all_in(tail)
         had = self.street_in.get(name, Decimal(0))
         if verb == "raises":
             by, sep, to_text = text.rpartition("to ")
             if not sep or (by.strip() and not re.fullmatch(_AMT, by.strip())):
-                raise ParseError(expected='"raises to <amount>"', found=f"{name} {rest}", line=number)
+                raise ParseError(expected=T_('"raises to <amount>"'), found=f"{name} {rest}", line=number)
             to = parse_decimal(to_text)
             kind = ActionKind.RAISE
         else:
@@ -339,11 +343,11 @@ class _Reader:
 
     def record(self, head: re.Match[str], game_line: str, file: str) -> HandRecord:
         if not self.seats:
-            raise ParseError(expected="seat lines", found="none", line=self.start, code=RejectCode.TRUNCATED)
+            raise ParseError(expected=T_("seat lines"), found=T_("none"), line=self.start, code=RejectCode.TRUNCATED)
         if not self.awards:
             raise ParseError(
-                expected="the hand's result (a 'wins' or 'splits' line)",
-                found="the end of the hand",
+                expected=T_("the hand's result (a 'wins' or 'splits' line)"),
+                found=T_("the end of the hand"),
                 line=self.start,
                 code=RejectCode.TRUNCATED,
             )

@@ -68,7 +68,7 @@ from pathlib import PurePath
 
 from parsers.amounts import parse_amount
 from parsers.cardtext import split_cards
-from parsers.errors import ParseError, RejectCode, Rejected
+from parsers.errors import T_, ParseError, RejectCode, Rejected
 from parsers.record import (
     Action,
     ActionKind,
@@ -317,7 +317,7 @@ def _read_rows(text: str, *, file: str = "") -> tuple[list[Row], Cut]:
             found = ",".join(cells)
             rows.append(Row(cells[0].strip(), above.at, above.order, line, problem=found[:80] or "an empty row"))
     except csv.Error as error:
-        raise ParseError(expected="CSV rows", found=str(error), format=FORMAT, file=file, line=start) from None
+        raise ParseError(expected=T_("CSV rows"), found=str(error), format=FORMAT, file=file, line=start) from None
     by_order = sorted(rows, key=lambda r: r.order)
     if not all(a.at <= b.at for a, b in itertools.pairwise(by_order)):
         by_order = sorted(rows, key=lambda r: (r.at, r.order))  # excerpts with a stray order value
@@ -369,7 +369,7 @@ def _start_cut(rows: list[Row], *, file: str) -> Rejected:
     play = [r for r in rows if r.cut or not is_table_line(r.entry)]
     at = max(play, key=lambda r: r.line)  # the cut: the oldest row kept is the file's last line
     error = ParseError(
-        expected="a hand from its -- starting hand line (the log is cut before it)",
+        expected=T_("a hand from its -- starting hand line (the log is cut before it)"),
         found=at.problem or at.entry,
         format=FORMAT,
         file=file,
@@ -418,7 +418,7 @@ class _HandReader:
         hand = (start.group("id") if start else None) or f"#{number}"
         found = next((r.problem for r in self.rows if r.cut), "") or "a log cut before its header"
         return ParseError(
-            expected=f"-- ending hand #{number} -- (the log is cut after this hand started)",
+            expected=T_("-- ending hand #{number} -- (the log is cut after this hand started)", number=number),
             found=found,
             format=FORMAT,
             file=self.file,
@@ -431,14 +431,14 @@ class _HandReader:
         head = self.rows[0]
         start = _START.match(head.entry)
         if start is None:
-            raise _error('a hand header -- starting hand #N ... (dealer: "P") --', head, file=self.file, hand=None)
+            raise _error(T_('a hand header -- starting hand #N ... (dealer: "P") --'), head, file=self.file, hand=None)
         number = start.group("number")
         self.hand = start.group("id") or f"#{number}"
         game = start.group("game").strip()
         game = game[1:-1].strip() if game.startswith("(") and game.endswith(")") else game
         if game not in GAMES:
             raise ParseError(
-                expected="a hold'em or Omaha hand (" + ", ".join(GAMES) + ")",
+                expected=T_("a hold'em or Omaha hand ({games})", games=", ".join(GAMES)),
                 found=game,
                 format=FORMAT,
                 file=self.file,
@@ -451,7 +451,7 @@ class _HandReader:
         if not self.ended:
             found = "the end of the log" if self.last else "the next -- starting hand"
             raise ParseError(
-                expected=f"-- ending hand #{number} --",
+                expected=T_("-- ending hand #{number} --", number=number),
                 found=found,
                 format=FORMAT,
                 file=self.file,
@@ -460,7 +460,7 @@ class _HandReader:
                 code=RejectCode.TRUNCATED,
             )
         if not self.seats:
-            raise _error("a Player stacks line", head, file=self.file, hand=self.hand)
+            raise _error(T_("a Player stacks line"), head, file=self.file, hand=self.hand)
         dealer = start.group("dealer")
         button = next((s.seat for s in self.seats if s.player == dealer), None) if dealer else None
         record = HandRecord(
@@ -522,7 +522,7 @@ class _HandReader:
     def _row(self, row: Row, number: str) -> None:
         if row.problem:
             raise ParseError(
-                expected="a row entry,at,order",
+                expected=T_("a row entry,at,order"),
                 found=row.problem,
                 format=FORMAT,
                 file=self.file,
@@ -533,7 +533,7 @@ class _HandReader:
         end = _END.match(entry)
         if end is not None:
             if end.group("number") != number or self.ended:
-                raise _error(f"-- ending hand #{number} --", row, file=self.file, hand=self.hand)
+                raise _error(T_("-- ending hand #{number} --", number=number), row, file=self.file, hand=self.hand)
             self.ended = True
             return
         if is_table_line(entry):
@@ -543,7 +543,7 @@ class _HandReader:
             self._stacks(stacks.group("list"), row)
             return
         if not self.seats:
-            raise _error("a Player stacks line", row, file=self.file, hand=self.hand)
+            raise _error(T_("a Player stacks line"), row, file=self.file, hand=self.hand)
         board = _BOARD.match(entry)
         if board is not None:
             self._board(board, row)
@@ -560,27 +560,27 @@ class _HandReader:
             if match is not None:
                 self._player_line(name, match, row)
                 return
-        raise _error("a PokerNow hand line", row, file=self.file, hand=self.hand)
+        raise _error(T_("a PokerNow hand line"), row, file=self.file, hand=self.hand)
 
     def _stacks(self, text: str, row: Row) -> None:
         if self.seats:
-            raise _error("one Player stacks line a hand", row, file=self.file, hand=self.hand)
+            raise _error(T_("one Player stacks line a hand"), row, file=self.file, hand=self.hand)
         position = 0
         found: list[tuple[int, str, str]] = []
         while position < len(text):
             match = _STACK.match(text, position)
             if match is None:
-                raise _error('Player stacks: #1 "Name @ id" (100) | ...', row, file=self.file, hand=self.hand)
+                raise _error(T_('Player stacks: #1 "Name @ id" (100) | ...'), row, file=self.file, hand=self.hand)
             found.append((int(match.group("seat")), match.group("player"), match.group("stack")))
             position = match.end()
         if not found:
-            raise _error('Player stacks: #1 "Name @ id" (100) | ...', row, file=self.file, hand=self.hand)
+            raise _error(T_('Player stacks: #1 "Name @ id" (100) | ...'), row, file=self.file, hand=self.hand)
         self.decimals = 2 if any("." in stack for _, _, stack in found) else 0
         self.seats = [Seat(seat, player, self._amount(stack, row)) for seat, player, stack in found]
 
     def _need_seat(self, player: str, row: Row) -> None:
         if not any(s.player == player for s in self.seats):
-            raise _error("a player of the Player stacks line", row, file=self.file, hand=self.hand)
+            raise _error(T_("a player of the Player stacks line"), row, file=self.file, hand=self.hand)
 
     def _board(self, match: re.Match[str], row: Row) -> None:
         try:
@@ -589,7 +589,7 @@ class _HandReader:
             raise _error(error.expected, row, file=self.file, hand=self.hand, code=error.code) from None
         size = {"flop": 3, "turn": 4, "river": 5}[match.group("street").lower()]
         if len(cards) != size:
-            raise _error(f"{size} board cards", row, file=self.file, hand=self.hand)
+            raise _error(T_("{size} board cards", size=size), row, file=self.file, hand=self.hand)
         if match.group("second"):
             while len(self.boards) < 2:
                 self.boards.append([])
@@ -620,7 +620,7 @@ class _HandReader:
             )
             return
         if self.ended:
-            raise _error("no betting after -- ending hand", row, file=self.file, hand=self.hand)
+            raise _error(T_("no betting after -- ending hand"), row, file=self.file, hand=self.hand)
         all_in = bool(match.groupdict().get("all_in"))
         if name == "bomb":
             self.posts.append(Post(player, PostKind.BOMB, amount, all_in=all_in, line=row.line))

@@ -36,7 +36,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from parsers.errors import ParseError
+from parsers.errors import T_, ParseError, nT_
 from parsers.pokernow import EventKind, TableEvent
 
 FORMAT = "pokernow-ledger"
@@ -114,9 +114,9 @@ def parse_ledger(text: str, *, file: str = "") -> Ledger:
                 continue
             rows.append(_row(header, cells, file, line))
     except csv.Error as error:
-        raise ParseError(expected="CSV rows", found=str(error), format=FORMAT, file=file, line=start) from None
+        raise ParseError(expected=T_("CSV rows"), found=str(error), format=FORMAT, file=file, line=start) from None
     if header is None:
-        raise ParseError(expected="a PokerNow ledger", found="an empty file", format=FORMAT, file=file, line=1)
+        raise ParseError(expected=T_("a PokerNow ledger"), found=T_("an empty file"), format=FORMAT, file=file, line=1)
     return Ledger(file=file, rows=tuple(rows))
 
 
@@ -124,7 +124,7 @@ def _header(cells: list[str], file: str, line: int) -> list[str]:
     header = [c.strip() for c in cells]
     if tuple(header[: len(COLUMNS)]) != COLUMNS or "net" not in header:
         raise ParseError(
-            expected="the ledger header " + ",".join((*COLUMNS, "net")),
+            expected=T_("the ledger header {columns}", columns=",".join((*COLUMNS, "net"))),
             found=",".join(cells)[:80],
             format=FORMAT,
             file=file,
@@ -136,7 +136,11 @@ def _header(cells: list[str], file: str, line: int) -> list[str]:
 def _row(header: list[str], cells: list[str], file: str, line: int) -> LedgerRow:
     if len(cells) != len(header):
         raise ParseError(
-            expected=f"{len(header)} columns", found=",".join(cells)[:80], format=FORMAT, file=file, line=line
+            expected=nT_("{n} column", "{n} columns", len(header)),
+            found=",".join(cells)[:80],
+            format=FORMAT,
+            file=file,
+            line=line,
         )
     value = dict(zip(header, (c.strip() for c in cells)))
     return LedgerRow(
@@ -156,7 +160,7 @@ def _row(header: list[str], cells: list[str], file: str, line: int) -> LedgerRow
 def _integer(value: Mapping[str, str], key: str, file: str, line: int) -> int:
     text = value[key]
     if not _INTEGER.fullmatch(text):
-        raise ParseError(expected=f"an integer {key}", found=text, format=FORMAT, file=file, line=line)
+        raise ParseError(expected=T_("an integer {key}", key=key), found=text, format=FORMAT, file=file, line=line)
     return int(text)
 
 

@@ -59,7 +59,7 @@ from datetime import UTC, datetime, timedelta
 
 import msgspec
 
-from parsers.errors import ParseError
+from parsers.errors import T_, ParseError
 from parsers.pokernow import GAMES
 from parsers.record import (
     ActionKind,
@@ -154,7 +154,10 @@ def pn_card(card: str) -> str:
 
 def _refuse(record: HandRecord, expected: str, found: str) -> ParseError:
     return ParseError(
-        expected=f"a hand a PokerNow log can express ({expected})", found=found, format=FORMAT, hand_id=record.hand_id
+        expected=T_("a hand a PokerNow log can express ({expected})", expected=expected),
+        found=found,
+        format=FORMAT,
+        hand_id=record.hand_id,
     )
 
 
@@ -250,14 +253,14 @@ def _night(records: Iterable[HandRecord]) -> _Night:
     for record in renamed:
         _check(record)
         if len(decimals) > 1:
-            raise _refuse(record, "one money unit for the night", f"decimals {sorted(decimals)}")
+            raise _refuse(record, T_("one money unit for the night"), f"decimals {sorted(decimals)}")
     return _Night(renamed, tuple(_starts(renamed)), decimals.pop() if decimals else 0)
 
 
 def _renamed(record: HandRecord, refs: dict[str, str]) -> HandRecord:
     def ref(name: str) -> str:
         if name not in refs:
-            raise _refuse(record, "players who have a seat", name)
+            raise _refuse(record, T_("players who have a seat"), name)
         return refs[name]
 
     replace = msgspec.structs.replace
@@ -279,30 +282,34 @@ def _check(record: HandRecord) -> None:
     if (game.variant, game.betting) not in _GAMES:
         raise _refuse(
             record,
-            "no-limit or pot-limit Hold'em or pot-limit Omaha (Hi, Hi/Lo)",
+            T_("no-limit or pot-limit Hold'em or pot-limit Omaha (Hi, Hi/Lo)"),
             f"{game.variant.value} {game.betting.value}",
         )
     if record.stakes.cap:
-        raise _refuse(record, "no limit without a cap", f"a cap of {record.stakes.cap}")
+        raise _refuse(record, T_("no limit without a cap"), f"a cap of {record.stakes.cap}")
     if record.decimals not in (0, 2):
-        raise _refuse(record, "money in cents (decimals 2) or chips", f"{record.decimals} decimals")
+        raise _refuse(record, T_("money in cents (decimals 2) or chips"), f"{record.decimals} decimals")
     for seat in record.seats:
         if "\n" in seat.player or "\r" in seat.player or not seat.player.strip():
-            raise _refuse(record, "player names on one line", repr(seat.player))
+            raise _refuse(record, T_("player names on one line"), repr(seat.player))
     if any(p.kind is PostKind.BUTTON_BLIND for p in record.posts):
-        raise _refuse(record, "no button blind", "a button_blind post")
+        raise _refuse(record, T_("no button blind"), T_("a button_blind post"))
     if any(d.amount for d in record.deductions):
-        raise _refuse(record, "no rake or other deductions", ", ".join(d.kind for d in record.deductions if d.amount))
+        raise _refuse(
+            record, T_("no rake or other deductions"), ", ".join(d.kind for d in record.deductions if d.amount)
+        )
     if len(record.boards) > 2:
-        raise _refuse(record, "at most two runs", f"{len(record.boards)} boards")
+        raise _refuse(record, T_("at most two runs"), f"{len(record.boards)} boards")
     if any(a.run > 1 for a in record.awards):
-        raise _refuse(record, "at most two runs", f"an award of run {max(a.run for a in record.awards) + 1}")
+        raise _refuse(record, T_("at most two runs"), f"an award of run {max(a.run for a in record.awards) + 1}")
     if any("??" in board for board in record.boards):
-        raise _refuse(record, "known board cards", " ".join(c for b in record.boards for c in b))
+        raise _refuse(record, T_("known board cards"), " ".join(c for b in record.boards for c in b))
     if any(c.fee for c in record.cashouts):
-        raise _refuse(record, "7-2 bounties without fees", ", ".join(f"{c.player} {c.fee}" for c in record.cashouts))
+        raise _refuse(
+            record, T_("7-2 bounties without fees"), ", ".join(f"{c.player} {c.fee}" for c in record.cashouts)
+        )
     if any(c.amount < 0 for c in record.cashouts) and not any(c.amount > 0 for c in record.cashouts):
-        raise _refuse(record, "a 7-2 bounty someone collects", "payments only")
+        raise _refuse(record, T_("a 7-2 bounty someone collects"), T_("payments only"))
 
 
 # ------------------------------------------------------------------------------------------
@@ -394,7 +401,7 @@ class _Hand:
 
     def a(self, value: int) -> str:
         if value < 0:
-            raise _refuse(self.record, "amounts that are not negative", str(value))
+            raise _refuse(self.record, T_("amounts that are not negative"), str(value))
         return _amount(value, self.record.decimals)
 
     def think(self) -> int:
@@ -464,7 +471,11 @@ class _Hand:
         for index, (street, name, size) in enumerate(_STREETS):
             if acted & {s for s, _, _ in _STREETS[index:]}:
                 if len(board) < size:
-                    raise _refuse(record, f"board cards for the {street.value} actions", " ".join(board) or "no board")
+                    raise _refuse(
+                        record,
+                        T_("board cards for the {street} actions", street=street.value),
+                        " ".join(board) or "no board",
+                    )
                 self.row(_board_line(name, board[:size]), 800)
                 written = size
                 self.actions(street)
@@ -604,7 +615,7 @@ def _play(
         after = end_stacks(record)
         for player, stack in after.items():
             if stack < 0:
-                raise _refuse(record, "stacks that stay at zero or above", f"{player} ends with {stack}")
+                raise _refuse(record, T_("stacks that stay at zero or above"), f"{player} ends with {stack}")
         ends.update(after)
         following = night.records[index + 1] if index + 1 < len(night.records) else None
         staying = {s.player: s for s in following.seats} if following is not None else {}

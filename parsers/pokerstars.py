@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from parsers.errors import ParseError, RejectCode, Rejected
+from parsers.errors import T_, ParseError, RejectCode, Rejected
 from parsers.record import Betting, Game, HandRecord, Stakes
 from parsers.stars_writer import write
 from parsers.starslike import parse_text as _parse_text
@@ -122,11 +122,11 @@ def parse_header(line: str) -> Header:
     else:
         header = _HEADER.match(line)
         if header is None:
-            raise ParseError(expected='"PokerStars Hand #<id>: <game> (<stakes>) - <date>"', found=line)
+            raise ParseError(expected=T_('"PokerStars Hand #<id>: <game> (<stakes>) - <date>"'), found=line)
         site, hand_id, rest = header.group("site", "id", "rest")
     date = find_date_start(_DATE_START, rest)
     if date is None:
-        raise ParseError(expected="<game> (<stakes>) - <date> after the hand id", found=rest, hand_id=hand_id)
+        raise ParseError(expected=T_("<game> (<stakes>) - <date> after the hand id"), found=rest, hand_id=hand_id)
     game = cached_game((site, rest[: date.start()]), _read_game, hand_id)
     return game.header(hand_id, rest[date.end() :])
 
@@ -143,12 +143,12 @@ def _read_game(key: tuple[str, str]) -> GameText:
     else:
         cash = _CASH.match(text)
         if cash is None:
-            raise ParseError(expected="<game> (<stakes>) - <date> after the hand id", found=text)
+            raise ParseError(expected=T_("<game> (<stakes>) - <date> after the hand id"), found=text)
         declared = cash.group("game")
     kind = classify_game(declared)
     if kind is None:
         raise ParseError(
-            expected="a Hold'em, 6+ Hold'em or Omaha hand", found=declared, code=RejectCode.UNSUPPORTED_GAME
+            expected=T_("a Hold'em, 6+ Hold'em or Omaha hand"), found=declared, code=RejectCode.UNSUPPORTED_GAME
         )
     variant, betting = kind
     game = Game(
@@ -167,7 +167,7 @@ def _cash_stakes(text: str) -> tuple[Stakes, str, int]:
     blinds = _BLINDS.match(text) if six_plus is None else None
     found = six_plus or blinds
     if found is None:
-        raise ParseError(expected="stakes like $0.05/$0.10 USD or Button Blind $1 - Ante $1 USD", found=text)
+        raise ParseError(expected=T_("stakes like $0.05/$0.10 USD or Button Blind $1 - Ante $1 USD"), found=text)
     amounts = [a for a in found.groups()[:-1] if a]
     iso = found.group("iso")
     symbol = amounts[0][0]
@@ -208,7 +208,7 @@ DIALECT = Dialect(
     header_words=("Hand #", "Game #", "HAND #", "GAME #"),
     parse_header=parse_header,
     not_a_hand=_NOT_A_HAND,
-    expected_header='a hand header like "PokerStars Hand #<id>: Hold\'em No Limit ($0.05/$0.10 USD) - <date>"',
+    expected_header=T_('a hand header like "PokerStars Hand #<id>: Hold\'em No Limit ($0.05/$0.10 USD) - <date>"'),
 )
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import datetime, timedelta
 
+from parsers.errors import T_
 from parsers.record import (
     ActionKind,
     Award,
@@ -100,7 +101,7 @@ class _Writer(HandWriter):
         super().__init__(record)
         currency = record.currency
         if not self.chips and record.decimals != 2:
-            self.refuse("money in cents (decimals 2) or chips", f"{currency} with {record.decimals} decimals")
+            self.refuse(T_("money in cents (decimals 2) or chips"), f"{currency} with {record.decimals} decimals")
         self.symbol = "" if self.chips else SYMBOL_OF_CURRENCY.get(currency, "")
 
     def amount(self, value: int) -> str:
@@ -134,11 +135,11 @@ def _header(w: _Writer) -> None:
     game = record.game
     omaha = _OMAHA_WORDS.get((game.variant, game.betting))
     if game.variant not in _VARIANT_WORDS and omaha is None:
-        w.refuse("Hold'em, 6+ Hold'em or Omaha", f"a {game.variant.value} {game.betting.value} game")
+        w.refuse(T_("Hold'em, 6+ Hold'em or Omaha"), f"a {game.variant.value} {game.betting.value} game")
     if record.button is None:
-        w.refuse("a button seat", "no button")
+        w.refuse(T_("a button seat"), T_("no button"))
     if not record.hand_id or any(not (c.isalnum() or c in "_-") for c in record.hand_id):
-        w.refuse("a hand id of letters, digits, _ and -", record.hand_id)
+        w.refuse(T_("a hand id of letters, digits, _ and -"), record.hand_id)
     declared = game.declared
     if classify_game(declared) != (game.variant, game.betting):
         declared = omaha or f"{_VARIANT_WORDS[game.variant]} {_BETTING_WORDS[game.betting]}"
@@ -148,7 +149,7 @@ def _header(w: _Writer) -> None:
     when = _date(record.started_at)
     if game.tournament:
         if not w.chips or record.decimals:
-            w.refuse("tournament chips without decimals", f"{record.currency} with {record.decimals} decimals")
+            w.refuse(T_("tournament chips without decimals"), f"{record.currency} with {record.decimals} decimals")
         number = record.table.split(" ")[0] if record.table.split(" ")[0].isdigit() else "0"
         low, high = (
             (stakes.small_bet, stakes.big_bet)
@@ -173,7 +174,7 @@ def _header(w: _Writer) -> None:
     for seat in record.seats:
         name = seat.player
         if not name or name != name.strip() or "\n" in name or name.startswith(("Seat ", "*** ")) or "#" in name:
-            w.refuse("player names without line breaks, spaces at the ends, # or a leading Seat or ***", repr(name))
+            w.refuse(T_("player names without line breaks, spaces at the ends, # or a leading Seat or ***"), repr(name))
         out = " is sitting out" if seat.sitting_out else ""
         w.lines.append(f"Seat {seat.seat}: {name} ({a(seat.stack)} in chips){out}")
 
@@ -209,7 +210,7 @@ def _posts(w: _Writer) -> dict[str, int]:
     for post in record.posts:
         words = _POST_WORDS.get(post.kind)
         if words is None:
-            w.refuse("no bomb pots", f"a {post.kind.value} post")
+            w.refuse(T_("no bomb pots"), f"a {post.kind.value} post")
         all_in = " and is all-in" if post.all_in else ""
         w.lines.append(f"{w.player(post.player)}: posts {words} {w.amount(post.amount)}{all_in}")
         if post.kind.is_live:
@@ -228,11 +229,11 @@ def _streets(w: _Writer, committed: dict[str, int]) -> None:
             w.lines.append(street_line(name, common[:size]))
             _actions(w, street, {})
         elif any(a.street is street for a in record.actions):
-            w.refuse(f"board cards for the {street.value} actions", " ".join(common) or "no board")
+            w.refuse(T_("board cards for the {street} actions", street=street.value), " ".join(common) or "no board")
     for returned in record.returned:
         w.lines.append(f"Uncalled bet ({w.amount(returned.amount)}) returned to {w.player(returned.player)}")
     if len(boards) > len(ORDINALS):
-        w.refuse("at most three runs", f"{len(boards)} boards")
+        w.refuse(T_("at most three runs"), f"{len(boards)} boards")
     if len(boards) > 1:
         for run, board in enumerate(boards):
             for _, name, size in _STREETS:
@@ -253,7 +254,7 @@ def _actions(w: _Writer, street: Street, committed: dict[str, int]) -> None:
         elif kind is ActionKind.CHECK:
             text = "checks"
         elif action.to < had:
-            w.refuse("a bet or call above what the player had in", f"{kind.value} to {action.to} after {had}")
+            w.refuse(T_("a bet or call above what the player had in"), f"{kind.value} to {action.to} after {had}")
         elif kind is ActionKind.RAISE:
             text = f"raises {w.amount(max(action.to - top, 0))} to {w.amount(action.to)}"
         else:
@@ -284,7 +285,7 @@ def _showdown(w: _Writer) -> None:
             shows.append(f"{name}: shows [{' '.join(shown.cards)}]{described}")
     runs = runs_of(record)
     if runs > len(ORDINALS):
-        w.refuse("at most three runs", f"{runs} runs")
+        w.refuse(T_("at most three runs"), f"{runs} runs")
     for run in range(runs):
         if runs > 1:
             w.lines.append(f"*** {ORDINALS[run]} SHOW DOWN ***")
@@ -305,7 +306,7 @@ def _showdown(w: _Writer) -> None:
                 f"{name} cashed out the hand for {w.amount(cashout.amount)} | Cash Out Fee {w.amount(cashout.fee)}"
             )
         else:
-            w.refuse("cash outs and insurance premiums settled outside the pot", f"a {cashout.kind} of {name}")
+            w.refuse(T_("cash outs and insurance premiums settled outside the pot"), f"a {cashout.kind} of {name}")
 
 
 def _summary(w: _Writer) -> None:
@@ -323,7 +324,7 @@ def _summary(w: _Writer) -> None:
             continue
         word = _DEDUCTION_WORDS.get(deduction.kind)
         if word is None or deduction.amount < 0:
-            w.refuse("deductions Rake, Jackpot, Bingo, Fortune, Tax or a cash drop", deduction.kind)
+            w.refuse(T_("deductions Rake, Jackpot, Bingo, Fortune, Tax or a cash drop"), deduction.kind)
         parts.append(f"{word} {a(deduction.amount)}")
     w.lines.append(" | ".join(parts))
     boards = record.boards

@@ -49,7 +49,7 @@ from dataclasses import dataclass
 
 from parsers.amounts import parse_decimal, to_minor
 from parsers.cardtext import split_cards
-from parsers.errors import ParseError, RejectCode, Rejected
+from parsers.errors import T_, ParseError, RejectCode, Rejected
 from parsers.record import (
     Action,
     ActionKind,
@@ -135,7 +135,7 @@ def parse(text: str, *, file: str = "") -> Iterator[HandRecord | Rejected]:
     starts = [i for i, (_, line) in enumerate(numbered) if _START.match(line)]
     if not starts:
         raise ParseError(
-            expected="a Winamax hand header",
+            expected=T_("a Winamax hand header"),
             found=text.strip()[:60] or "an empty file",
             format=FORMAT,
             file=file,
@@ -199,11 +199,11 @@ class _Hand:
     def record(self) -> HandRecord:
         header = self.lines[0].rstrip()
         if _SUMMARY_FILE.match(header):
-            raise self.error("a hand (this is a tournament summary)", header[:60], 0, RejectCode.NOT_A_HAND)
+            raise self.error(T_("a hand (this is a tournament summary)"), header[:60], 0, RejectCode.NOT_A_HAND)
         head = _HEADER.match(header)
         if head is None:
             raise self.error(
-                "a header like Winamax Poker - CashGame - HandId: #1-2-3 - Holdem no limit (2€/4€) - <date> UTC",
+                T_("a header like Winamax Poker - CashGame - HandId: #1-2-3 - Holdem no limit (2€/4€) - <date> UTC"),
                 header,
                 0,
             )
@@ -212,7 +212,7 @@ class _Hand:
         word, _, limit = game_text.partition(" ")
         if word != "Holdem" or limit not in _BETTING:
             raise ParseError(
-                expected="Hold'em (no limit, pot limit or fixed limit)",
+                expected=T_("Hold'em (no limit, pot limit or fixed limit)"),
                 found=game_text,
                 line=self.first,
                 hand_id=hand_id,
@@ -225,7 +225,7 @@ class _Hand:
         body = [line.rstrip() for line in self.lines[1:]]
         if not any(line.startswith("*** SUMMARY ***") for line in body):
             raise ParseError(
-                expected="a hand ending with *** SUMMARY ***",
+                expected=T_("a hand ending with *** SUMMARY ***"),
                 found=body[-1] if body else header,
                 line=self.numbers[-1],
                 hand_id=hand_id,
@@ -233,7 +233,9 @@ class _Hand:
             )
         table = _TABLE.match(body[0]) if body else None
         if table is None:
-            raise self.error("Table: '<name>' <n>-max (real money) Seat #<n> is the button", body[0] if body else "", 1)
+            raise self.error(
+                T_("Table: '<name>' <n>-max (real money) Seat #<n> is the button"), body[0] if body else "", 1
+            )
         if tournament:
             money = _Money("CHIPS", 0)
         elif table.group("money") == "play" or not symbol:
@@ -242,7 +244,7 @@ class _Hand:
             money = _Money(_SYMBOLS[symbol], 2)
         parts = [money.read(p, self.first) for p in stakes_text.split("/")]
         if len(parts) not in (2, 3):
-            raise self.error("stakes like (sb/bb) or (ante/sb/bb)", stakes_text, 0)
+            raise self.error(T_("stakes like (sb/bb) or (ante/sb/bb)"), stakes_text, 0)
         ante = parts[0] if len(parts) == 3 else 0
         small, big = parts[-2], parts[-1]
         if betting is Betting.FIXED_LIMIT:
@@ -274,7 +276,7 @@ class _Hand:
             at += 1
         if len(seats) < 2:
             raise self.error(
-                "two or more lines 'Seat <n>: <player> (<stack>)'", body[at] if at < len(body) else "", at + 1
+                T_("two or more lines 'Seat <n>: <player> (<stack>)'"), body[at] if at < len(body) else "", at + 1
             )
         names = sorted((s.player for s in seats), key=len, reverse=True)
         stack_of = {s.player: s.stack for s in seats}
@@ -305,11 +307,15 @@ class _Hand:
                         street_total = dict.fromkeys(stack_of, 0)
                         cards = self._cards(head_line.group("cards"), number)
                         if len(cards) != _BOARD_SIZE[street] or cards[: len(board)] != tuple(board):
-                            raise self.error(f"the {section.lower()} cards after {board}", line, offset + 1)
+                            raise self.error(
+                                T_("the {section} cards after {board}", section=section.lower(), board=board),
+                                line,
+                                offset + 1,
+                            )
                         board = list(cards)
                 elif section not in ("ANTE/BLINDS", "SHOW DOWN", "SUMMARY"):
                     raise self.error(
-                        "a section ANTE/BLINDS, PRE-FLOP, FLOP, TURN, RIVER, SHOW DOWN or SUMMARY", line, offset + 1
+                        T_("a section ANTE/BLINDS, PRE-FLOP, FLOP, TURN, RIVER, SHOW DOWN or SUMMARY"), line, offset + 1
                     )
                 continue
             if section == "SUMMARY":
@@ -318,7 +324,7 @@ class _Hand:
                     total = money.read(total_match.group("total"), number)
                     rake = money.read(total_match.group("rake"), number) if total_match.group("rake") else 0
                 elif _SKIPPED.match(line) is None:
-                    raise self.error("a summary line (Total pot, Board, Seat)", line, offset + 1)
+                    raise self.error(T_("a summary line (Total pot, Board, Seat)"), line, offset + 1)
                 continue
             site_money = _SITE_MONEY.match(line)
             if site_money is not None:
@@ -339,7 +345,7 @@ class _Hand:
                 amount = money.read(post.group("amount"), number)
                 what = post.group("what")
                 if amount > left:
-                    raise self.error(f"a post of at most {who}'s stack", line, offset + 1)
+                    raise self.error(T_("a post of at most {who}'s stack", who=who), line, offset + 1)
                 kinds: list[tuple[PostKind, int]]
                 if what == "ante":
                     kinds = [(PostKind.ANTE, amount)]
@@ -378,7 +384,9 @@ class _Hand:
                 continue
             act = _ACTION.match(rest)
             if act is None or street is None:
-                raise self.error("<player> folds|checks|calls X|bets X|raises X to Y, posts or shows", line, offset + 1)
+                raise self.error(
+                    T_("<player> folds|checks|calls X|bets X|raises X to Y, posts or shows"), line, offset + 1
+                )
             actions.append(self._action(act, who, street, street_total, put_in, left, money, number, line, offset))
         returned, awards = _uncalled(put_in, dead, collected)
         # a seated player with no line in the hand sat out: Winamax does not say so
@@ -432,21 +440,21 @@ class _Hand:
         all_in = act.group("allin") is not None
         if kind_word in ("folds", "checks"):
             if act.group("amount") or act.group("to"):
-                raise self.error(f"'{kind_word}' without an amount", line, offset + 1)
+                raise self.error(T_("'{kind_word}' without an amount", kind_word=kind_word), line, offset + 1)
             kind = ActionKind.FOLD if kind_word == "folds" else ActionKind.CHECK
             return Action(street, who, kind, line=number)
         if act.group("amount") is None:
-            raise self.error(f"'{kind_word}' with an amount", line, offset + 1)
+            raise self.error(T_("'{kind_word}' with an amount", kind_word=kind_word), line, offset + 1)
         amount = money.read(act.group("amount"), number)
         here = street_total[who]
         top = max(street_total.values())
         if kind_word == "raises":
             if act.group("to") is None:
-                raise self.error("raises X to Y", line, offset + 1)
+                raise self.error(T_("raises X to Y"), line, offset + 1)
             to = money.read(act.group("to"), number)
             kind = ActionKind.RAISE
         elif act.group("to") is not None:
-            raise self.error(f"'{kind_word} X' without 'to'", line, offset + 1)
+            raise self.error(T_("'{kind_word} X' without 'to'", kind_word=kind_word), line, offset + 1)
         elif kind_word == "calls":
             to, kind = here + amount, ActionKind.CALL
         elif top > here or street is Street.PREFLOP:  # a raise written as a bet: raise by X
@@ -455,7 +463,9 @@ class _Hand:
             to, kind = here + amount, ActionKind.BET
         added = to - here
         if added <= 0 or added > left:
-            raise self.error(f"an amount {who} can put in (at most {left} behind)", line, offset + 1)
+            raise self.error(
+                T_("an amount {who} can put in (at most {left} behind)", who=who, left=left), line, offset + 1
+            )
         put_in[who] += added
         street_total[who] = to
         return Action(street, who, kind, to, all_in=all_in or added == left, line=number)
@@ -464,7 +474,7 @@ class _Hand:
         for name in names:
             if line.startswith(name + " "):
                 return name, line[len(name) + 1 :]
-        raise self.error("a line starting with a seated player's name", whole, offset + 1)
+        raise self.error(T_("a line starting with a seated player's name"), whole, offset + 1)
 
     def _cards(self, text: str, number: int) -> tuple[str, ...]:
         try:

@@ -54,7 +54,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from parsers.amounts import money
-from parsers.errors import ParseError, RejectCode, Rejected
+from parsers.errors import T_, ParseError, RejectCode, Rejected
 from parsers.record import (
     Action,
     ActionKind,
@@ -147,7 +147,7 @@ def parse(text: str, *, file: str = "") -> Iterator[HandRecord | Rejected]:
     if stray is not None:
         yield Rejected.from_error(
             ParseError(
-                expected='a WPN hand header ("Game started at: ..." or "Hand #<id> - ...")',
+                expected=T_('a WPN hand header ("Game started at: ..." or "Hand #<id> - ...")'),
                 found=stray[1],
                 format=FORMAT,
                 file=file,
@@ -178,10 +178,10 @@ def parse(text: str, *, file: str = "") -> Iterator[HandRecord | Rejected]:
 def _iso(text: str, utc: bool) -> str:
     found = _DATE.search(text)
     if found is None:
-        raise ParseError(expected="a date like 2019/2/16 8:37:2", found=text)
+        raise ParseError(expected=T_("a date like 2019/2/16 8:37:2"), found=text)
     y, mo, d, h, mi, s = (int(found.group(k)) for k in ("y", "mo", "d", "h", "mi", "s"))
     if not (1 <= mo <= 12 and 1 <= d <= 31 and h < 24 and mi < 60 and s < 61):
-        raise ParseError(expected="a date like 2019/2/16 8:37:2", found=text)
+        raise ParseError(expected=T_("a date like 2019/2/16 8:37:2"), found=text)
     return f"{y:04d}-{mo:02d}-{d:02d}T{h:02d}:{mi:02d}:{s:02d}" + ("+00:00" if utc else "")
 
 
@@ -218,7 +218,7 @@ class _Hand:
 
     def seated(self, name: str, line: str) -> str:
         if name not in self.names:
-            raise ParseError(expected="a seated player (" + ", ".join(self.names) + ")", found=line)
+            raise ParseError(expected=T_("a seated player ({names})", names=", ".join(self.names)), found=line)
         return name
 
     def act(self, player: str, kind: ActionKind, amount: int, all_in: bool, number: int, *, to: bool) -> None:
@@ -242,7 +242,10 @@ class _Hand:
             return
         before = had.cards
         if shown and not set(before) <= set(shown) and not set(shown) <= set(before):
-            raise ParseError(expected=f"the cards {player} showed before ({' '.join(before)})", found=" ".join(shown))
+            raise ParseError(
+                expected=T_("the cards {player} showed before ({cards})", player=player, cards=" ".join(before)),
+                found=" ".join(shown),
+            )
         if len(shown) > len(before):
             had.cards = shown
         had.mucked = had.mucked or mucked
@@ -255,7 +258,10 @@ class _Hand:
         groups = [cards(g) for g in _BRACKETS.findall(text)]
         before = list(groups[0]) if len(groups) == 2 else []
         if len(groups) not in (1, 2) or before != self.board or len(self.board) + len(groups[-1]) != size:
-            raise ParseError(expected=f"the {name.lower()} after the board [{' '.join(self.board)}]", found=line)
+            raise ParseError(
+                expected=T_("the {name} after the board [{cards}]", name=name.lower(), cards=" ".join(self.board)),
+                found=line,
+            )
         self.board.extend(groups[-1])
         self.street = street
         self.committed = {}
@@ -266,12 +272,12 @@ class _Hand:
         last = self.block[-1][0]
         if self.total_pot is None:
             raise ParseError(
-                expected="the summary's pot", found="the end of the hand", line=last, code=RejectCode.TRUNCATED
+                expected=T_("the summary's pot"), found=T_("the end of the hand"), line=last, code=RejectCode.TRUNCATED
             )
         board = tuple(self.board)
         if self.summary_board is not None and self.summary_board != board:
             raise ParseError(
-                expected=f"the summary board to agree with the streets ({' '.join(board)})",
+                expected=T_("the summary board to agree with the streets ({cards})", cards=" ".join(board)),
                 found=" ".join(self.summary_board),
                 line=last,
             )
@@ -306,15 +312,15 @@ class _OldHand(_Hand):
         super().__init__(block, file)
         if len(block) < 2:
             raise ParseError(
-                expected='"Game ID: <id> <sb>/<bb> <table> (<game>)"',
-                found="the end of the hand",
+                expected=T_('"Game ID: <id> <sb>/<bb> <table> (<game>)"'),
+                found=T_("the end of the hand"),
                 line=block[0][0],
                 code=RejectCode.TRUNCATED,
             )
         number, line = block[1]
         header = _OLD_ID.match(line)
         if header is None:
-            raise ParseError(expected='"Game ID: <id> <sb>/<bb> <table> (<game>)"', found=line, line=number)
+            raise ParseError(expected=T_('"Game ID: <id> <sb>/<bb> <table> (<game>)"'), found=line, line=number)
         self.hand_id = header.group("id")
         self.header = header
 
@@ -324,7 +330,7 @@ class _OldHand(_Hand):
         variant = _OLD_GAMES.get(declared)
         if variant is None:
             raise ParseError(
-                expected="a Hold'em or Six Plus Hold'em hand",
+                expected=T_("a Hold'em or Six Plus Hold'em hand"),
                 found=declared,
                 line=block[1][0],
                 code=RejectCode.UNSUPPORTED_GAME,
@@ -353,7 +359,7 @@ class _OldHand(_Hand):
             index += 1
         if not self.seats:
             raise ParseError(
-                expected='"Seat <n>: <name> (<stack>)."',
+                expected=T_('"Seat <n>: <name> (<stack>)."'),
                 found=block[index][1] if index < len(block) else "the end of the hand",
                 line=block[min(index, len(block) - 1)][0],
             )
@@ -376,8 +382,8 @@ class _OldHand(_Hand):
                 ) from None
         if not ended:
             raise ParseError(
-                expected=f'"{_OLD_END}<date>"',
-                found="the end of the hand",
+                expected=T_('"{marker}<date>"', marker=_OLD_END),
+                found=T_("the end of the hand"),
                 line=block[-1][0],
                 code=RejectCode.TRUNCATED,
             )
@@ -430,7 +436,7 @@ class _OldHand(_Hand):
             player = self.seated(uncalled.group("name"), line)
             self.returned.append(Returned(player, money(uncalled.group("amount"), 2), number))
             return
-        raise ParseError(expected="an action of a seated player, or a street marker", found=line)
+        raise ParseError(expected=T_("an action of a seated player, or a street marker"), found=line)
 
     def _summary(self, line: str, number: int) -> None:
         pot = _OLD_POT.match(line)
@@ -448,7 +454,9 @@ class _OldHand(_Hand):
             return
         result = _OLD_RESULT.match(line)
         if result is None:
-            raise ParseError(expected="a summary line (Pot:, Board:, Player <name> ... Bets: Collects:)", found=line)
+            raise ParseError(
+                expected=T_("a summary line (Pot:, Board:, Player <name> ... Bets: Collects:)"), found=line
+            )
         player = self.seated(result.group("name"), line)
         if result.group("cards") is not None:
             self.show(player, cards(result.group("cards")), False, result.group("description") or "", number)
@@ -466,7 +474,7 @@ class _NewHand(_Hand):
         header = _NEW_HEADER.match(line)
         if header is None:
             raise ParseError(
-                expected='"Hand #<id> - Holdem(No Limit) - $<sb>/$<bb> - <date> UTC"', found=line, line=number
+                expected=T_('"Hand #<id> - Holdem(No Limit) - $<sb>/$<bb> - <date> UTC"'), found=line, line=number
             )
         self.hand_id = header.group("id")
         self.header = header
@@ -478,12 +486,12 @@ class _NewHand(_Hand):
         kind = _NEW_GAMES.get(declared)
         if kind is None:
             raise ParseError(
-                expected="a Hold'em hand", found=declared, line=block[0][0], code=RejectCode.UNSUPPORTED_GAME
+                expected=T_("a Hold'em hand"), found=declared, line=block[0][0], code=RejectCode.UNSUPPORTED_GAME
             )
         variant, betting = kind
         if len(block) < 2 or (table := _NEW_TABLE.match(block[1][1])) is None:
             found = block[1] if len(block) > 1 else (block[0][0], "the end of the hand")
-            raise ParseError(expected='"<table> <n>-max Seat #<n> is the button"', found=found[1], line=found[0])
+            raise ParseError(expected=T_('"<table> <n>-max Seat #<n> is the button"'), found=found[1], line=found[0])
         small, big = money(header.group("sb"), 2), money(header.group("bb"), 2)
         name = table.group("table")
         stakes = Stakes(small_blind=small, big_blind=big, cap=CAP_BIG_BLINDS * big if name.endswith("(Cap)") else 0)
@@ -499,7 +507,7 @@ class _NewHand(_Hand):
             index += 1
         if not self.seats:
             found = block[index] if index < len(block) else (block[-1][0], "the end of the hand")
-            raise ParseError(expected='"Seat <n>: <name> ($<stack>)"', found=found[1], line=found[0])
+            raise ParseError(expected=T_('"Seat <n>: <name> ($<stack>)"'), found=found[1], line=found[0])
         self.names_by_length = sorted(self.names, key=len, reverse=True)
         summary = False
         for number, line in block[index:]:
@@ -516,7 +524,10 @@ class _NewHand(_Hand):
                 ) from None
         if not summary:
             raise ParseError(
-                expected='"*** SUMMARY ***"', found="the end of the hand", line=block[-1][0], code=RejectCode.TRUNCATED
+                expected=T_('"*** SUMMARY ***"'),
+                found=T_("the end of the hand"),
+                line=block[-1][0],
+                code=RejectCode.TRUNCATED,
             )
         return self.record(game, stakes, name, int(table.group("max")), int(table.group("button")), when)
 
@@ -536,7 +547,7 @@ class _NewHand(_Hand):
         if line.startswith("Dealt to "):
             bracket = line.rfind(" [")
             if bracket < 0 or not line.endswith("]"):
-                raise ParseError(expected='"Dealt to <player> [<cards>]"', found=line)
+                raise ParseError(expected=T_('"Dealt to <player> [<cards>]"'), found=line)
             player = self.seated(line[9:bracket], line)
             self.show(player, cards(line[bracket + 2 : -1]), False, "", number)
             return
@@ -553,7 +564,7 @@ class _NewHand(_Hand):
             return
         found = self._player(line)
         if found is None:
-            raise ParseError(expected="an action of a seated player, or a street marker", found=line)
+            raise ParseError(expected=T_("an action of a seated player, or a street marker"), found=line)
         player = found
         rest = line[len(player) + 1 :]
         if rest.startswith("posts "):
@@ -573,7 +584,7 @@ class _NewHand(_Hand):
                 self.show(player, said.cards, said.mucked, said.description, number)
             elif said is not QUIET:
                 raise ParseError(
-                    expected="an action (folds, checks, calls, bets, raises, caps, posts, shows)", found=line
+                    expected=T_("an action (folds, checks, calls, bets, raises, caps, posts, shows)"), found=line
                 )
 
     def _post(self, player: str, rest: str, line: str, number: int) -> None:
@@ -584,7 +595,7 @@ class _NewHand(_Hand):
             self.post(player, kind, amount, number)
             return
         if words != "dead":
-            raise ParseError(expected='"posts the small blind|the big blind|dead <amount>"', found=line)
+            raise ParseError(expected=T_('"posts the small blind|the big blind|dead <amount>"'), found=line)
         big = self.header_big()
         if amount > big:  # the big blind, live, and the small blind dead
             self.post(player, PostKind.DEAD_BLIND, amount - big, number)
@@ -612,11 +623,11 @@ class _NewHand(_Hand):
             self.summary_board = cards(line[7:-1])
             return
         if not line.startswith("Seat "):
-            raise ParseError(expected="a summary line (Total pot, Board, Seat <n>: ...)", found=line)
+            raise ParseError(expected=T_("a summary line (Total pot, Board, Seat <n>: ...)"), found=line)
         colon = line.find(": ")
         player = self._player(line[colon + 2 :] + " ") if colon > 0 else None
         if player is None:
-            raise ParseError(expected='"Seat <n>: <name>" of a seated player', found=line)
+            raise ParseError(expected=T_('"Seat <n>: <name>" of a seated player'), found=line)
         showed = _SHOWED.search(line)
         if showed is not None:
             description = showed.group("description") or ""

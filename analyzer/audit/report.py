@@ -15,7 +15,8 @@ from typing import Any
 
 from analyzer.audit.night import Summary
 from analyzer.audit.records import HandAudit
-from analyzer.i18n import render
+from analyzer.i18n import Msg, render
+from analyzer.i18n.message import as_written
 from analyzer.money import Unit
 from analyzer.replay import words
 from analyzer.replay.findings import Code, Problem
@@ -39,7 +40,8 @@ def reason(p: Problem) -> dict[str, str] | None:
         return None
     m = p.message
     if m.id == words.UNREADABLE and m.arg("code") in _REJECT_CODES:
-        return {"code": str(m.arg("code")), "message": str(m.arg("message"))}
+        said = m.arg("message")  # the parser's text (a message since words.unreadable), in English as written
+        return {"code": str(m.arg("code")), "message": as_written(said) if isinstance(said, Msg) else str(said)}
     return {"code": "AUDIT_FAILED", "message": render(m)}
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from analyzer.errors import AnalyzerError
+from parsers.errors import T_
 
 
 class OutcomeFileError(AnalyzerError):
@@ -22,4 +23,4 @@ class CasinoStateError(AnalyzerError):
     def __init__(self, *, expected: str, found: str) -> None:
         self.expected = expected
         self.found = found
-        super().__init__(f"casino: expected {expected}, found {found}")
+        super().__init__(T_("casino: expected {expected}, found {found}", expected=expected, found=found))

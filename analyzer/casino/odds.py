@@ -39,6 +39,7 @@ from analyzer.casino.outcomes import OutcomeSet
 from analyzer.evaluator import Ranking
 from analyzer.i18n import Arg, Cards, Join, msg
 from parsers.casino import CasinoDraw
+from parsers.errors import T_
 
 ROUNDS = (1, 2, 3, 4, 5)
 BOARD_AT_ROUND = {1: 0, 2: 0, 3: 3, 4: 4, 5: 5}
@@ -88,18 +89,20 @@ def state_of(player: CardsLike = (), board: CardsLike = (), dead: CardsLike = ()
     """
     mine, common, burned = clean(player), clean(board), clean(dead)
     if len(mine) not in (0, 2):
-        raise CasinoStateError(expected="no Player cards or two", found=f"{len(mine)}: {pretty(mine)}")
+        raise CasinoStateError(expected=T_("no Player cards or two"), found=f"{len(mine)}: {pretty(mine)}")
     if not mine and common:
-        raise CasinoStateError(expected="two Player cards with a board", found=f"board {pretty_text(common)} alone")
+        raise CasinoStateError(
+            expected=T_("two Player cards with a board"), found=T_("board {cards} alone", cards=pretty_text(common))
+        )
     if not mine and burned:
         raise CasinoStateError(
-            expected="burned cards from round 2 on (a burn shows before round 1 ends)", found=pretty_text(burned)
+            expected=T_("burned cards from round 2 on (a burn shows before round 1 ends)"), found=pretty_text(burned)
         )
     if len(common) not in (0, 3, 4, 5):
-        raise CasinoStateError(expected="a board of 0, 3, 4 or 5 cards", found=f"{len(common)}")
+        raise CasinoStateError(expected=T_("a board of 0, 3, 4 or 5 cards"), found=f"{len(common)}")
     everything = (*mine, *common, *burned)
     if len(set(everything)) != len(everything):
-        raise CasinoStateError(expected="different cards", found=pretty(everything))
+        raise CasinoStateError(expected=T_("different cards"), found=pretty(everything))
     SHORT_DECK.check(everything)
     number = 1 if not mine else {0: 2, 3: 3, 4: 4, 5: 5}[len(common)]
     return GameState(number, mine, common, burned)
@@ -108,13 +111,14 @@ def state_of(player: CardsLike = (), board: CardsLike = (), dead: CardsLike = ()
 def state_at(draw: CasinoDraw, round: int) -> GameState:
     """The face-up cards of a recorded draw when round ``round`` opened."""
     if round not in ROUNDS:
-        raise CasinoStateError(expected="a betting round 1 to 5", found=str(round))
+        raise CasinoStateError(expected=T_("a betting round 1 to 5"), found=str(round))
     player = draw.player if round >= 2 else ()
     board = draw.board[: BOARD_AT_ROUND[round]]
     needed = (*player, *board)
     if UNKNOWN in needed or len(player) != (2 if round >= 2 else 0) or len(board) != BOARD_AT_ROUND[round]:
         raise CasinoStateError(
-            expected=f"the cards face up in round {round}", found=f"Player {draw.player}, board {draw.board}"
+            expected=T_("the cards face up in round {round}", round=round),
+            found=f"Player {draw.player}, board {draw.board}",
         )
     dead = tuple(b.card for b in draw.burned if b.round < round and b.card != UNKNOWN)
     state = state_of(player, board, dead)

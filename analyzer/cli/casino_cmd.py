@@ -101,7 +101,7 @@ def _percent(value: Fraction | None) -> str:
 
 def _print_text(report: CasinoReport) -> None:
     for r in report.rejected:
-        click.echo(f"{r.file}:{r.line}: REJECTED {r.code.value}: {r.message}")
+        click.echo(f"{r.file}:{r.line}: REJECTED {r.code.value}: {render(r.message)}")
     for d in report.audit.draws:
         for p in d.problems:
             click.echo(f"{d.draw.source.file}:{d.draw.source.line}: {p.code.value}: {render(p.message)}")

@@ -12,7 +12,7 @@ from analyzer.cli.errors import EXIT_CANNOT_RUN, fail, user_errors
 from analyzer.cli.inputs import FORMATS_HELP, read_all
 from analyzer.convert import prepare
 from analyzer.i18n import _, f_, fn_
-from parsers.errors import HandHistoryError, ParseError, Rejected
+from parsers.errors import T_, HandHistoryError, ParseError, Rejected, Text, error_text
 from parsers.formats import write
 from parsers.record import HandRecord
 
@@ -26,7 +26,11 @@ def reason_of(message: str) -> str:
     >>> reason_of("a.csv:40: pokernow hand #12: expected a hold'em hand, found 'Omaha'")
     "expected a hold'em hand, found 'Omaha'"
     """
-    return _HAND_PREFIX.sub("", message, count=1)
+    stripped = _HAND_PREFIX.sub("", message, count=1)
+    if stripped == message:
+        return message  # as it is (a parser's text keeps what translates it)
+    reason = dict(message.args).get("reason", "") if isinstance(message, Text) else ""
+    return reason if reason == stripped else stripped
 
 
 def grouped(items: Iterable[tuple[str, str, str]], target: str | None = None) -> list[str]:
@@ -68,7 +72,7 @@ def grouped(items: Iterable[tuple[str, str, str]], target: str | None = None) ->
 
 def _skipped(rejected: list[Rejected]) -> list[str]:
     return grouped(
-        (r.file, f"{r.code.value}: {reason_of(r.message)}", f_("line {n}", n=str(r.line)))
+        (r.file, T_("{code}: {reason}", code=r.code.value, reason=reason_of(r.message)), f_("line {n}", n=str(r.line)))
         for r in sorted(rejected, key=_place)
     )
 
@@ -80,7 +84,11 @@ def _place(r: Rejected) -> tuple[str, int]:
 def _not_written(failures: list[tuple[HandRecord, HandHistoryError]], target: str) -> list[str]:
     items = []
     for record, error in failures:
-        reason = f"expected {error.expected}, found {error.found!r}" if isinstance(error, ParseError) else str(error)
+        reason = (
+            T_("expected {expected}, found {found}", expected=error.expected, found=repr(error.found))
+            if isinstance(error, ParseError)
+            else error_text(error)
+        )
         items.append((record.source.file, reason_of(reason), f_("hand {hand}", hand=record.hand_id)))
     return grouped(items, target)
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from analyzer.cli.inputs import FORMATS_HELP
+from analyzer.i18n import render
 from analyzer.inputs import InputIssue, input_files
 
 ENV_STORE = "SIXPLUS_STORE"
@@ -72,7 +73,7 @@ def command(files: tuple[str, ...], store: str | None, sample: bool, port: int, 
     """
     for item in input_files(files):
         if isinstance(item, InputIssue):
-            click.echo(f"sixplus: {item.message}", err=True)
+            click.echo(f"sixplus: {render(item.message)}", err=True)
     app = str(resources.files("dashboards") / "app.py")
     env = dict(os.environ)
     for name in (ENV_STORE, ENV_FILES, ENV_SAMPLE):

@@ -9,7 +9,8 @@ import click
 from analyzer.cli.errors import EXIT_CANNOT_RUN, EXIT_OK, fail, user_errors
 from analyzer.cli.inputs import read_all
 from analyzer.diverge import Divergence, HandChange, diverge
-from analyzer.i18n import Amount, Join, _, f_, fn_
+from analyzer.i18n import Amount, Join, _, current, f_, fn_, render
+from analyzer.i18n.hands import pot_hand
 from analyzer.i18n.message import render_arg
 from analyzer.money import CHIPS
 from analyzer.ruleset import load_rules
@@ -56,6 +57,13 @@ def _winners(names: tuple[str, ...]) -> str:
     return render_arg(Join(names)) if names else _("nobody")
 
 
+def _hand(words: str) -> str:
+    """A pot's winning hand: the evaluator's words in English as they are, else in the language."""
+    if not words:
+        return "-"
+    return words if current() == "en" else render(pot_hand(words))
+
+
 def _hand_lines(change: HandChange) -> list[str]:
     where = f"{change.file}:{change.line}" if change.line else change.file
     out = [f_("{where} hand {hand}", where=where, hand=change.hand_id)]
@@ -64,8 +72,8 @@ def _hand_lines(change: HandChange) -> list[str]:
         if pot.run:
             label = f_("{pot}, run {run}", pot=label, run=pot.run + 1)
         amount = _money(pot.amount, change.decimals)
-        first = f"{_winners(pot.winners)} ({pot.hand or '-'})"
-        second = f"{_winners(pot.winners_against)} ({pot.hand_against or '-'})"
+        first = f"{_winners(pot.winners)} ({_hand(pot.hand)})"
+        second = f"{_winners(pot.winners_against)} ({_hand(pot.hand_against)})"
         out.append(f"    {label} ({amount}): {first} -> {second}")
     for player, before, after in change.changed:
         out.append(f"    {player}: {_signed(before, change.decimals)} -> {_signed(after, change.decimals)}")

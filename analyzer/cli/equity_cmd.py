@@ -149,7 +149,7 @@ def _ranges(
             rules=rules.name,
             deck=rules.ranking.deck_size,
             ranking=rules.ranking.value,
-            method=result.method,
+            method=result.said,
         )
     )
     for r, share in zip(result.ranges, result.shares):

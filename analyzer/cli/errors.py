@@ -9,8 +9,8 @@ from typing import NoReturn
 
 import click
 
-from analyzer.i18n import f_
-from parsers.errors import HandHistoryError
+from analyzer.i18n import f_, render
+from parsers.errors import HandHistoryError, error_text
 
 EXIT_OK = 0
 EXIT_PROBLEMS = 1
@@ -29,7 +29,7 @@ def user_errors() -> Iterator[None]:
     try:
         yield
     except HandHistoryError as error:
-        fail(str(error))
+        fail(render(error_text(error)))
     except OSError as error:
         if error.errno == errno.ENOSPC:
             where = error.filename or "writing"

@@ -18,6 +18,7 @@ from analyzer.i18n import Join, _, f_, fn_, msg, nmsg
 from analyzer.store.allin_pass import fill_allin_ev
 from analyzer.store.importer import FileReport, ImportReport, import_paths
 from analyzer.store.store import Store
+from parsers.errors import strip_place
 
 if TYPE_CHECKING:
     from analyzer.store.cluster import Cluster
@@ -115,7 +116,7 @@ def _file_text(f: FileReport) -> str:
     """One file's line (and its rejected hands and notes), in the language in force; counts as
     digits, as scripts read them."""
     if f.error is not None:
-        error = f.error.removeprefix(f"{f.file}: ")
+        error = strip_place(f.error, f.file)
         return f_("{file}: not read: {error}", file=f.file, error=error)
     lines = [
         fn_(

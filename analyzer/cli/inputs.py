@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 import click
 
+from analyzer.i18n import render
 from analyzer.inputs import InputIssue, read_inputs
 from parsers.formats import ParsedFile
 
@@ -24,6 +25,6 @@ def read_all(paths: tuple[str, ...], *, format: str = "auto") -> Iterator[Parsed
     """Parse each file; a file that cannot be read is reported on stderr (one line) and skipped."""
     for item in read_inputs(paths, format=format):
         if isinstance(item, InputIssue):
-            click.echo(f"sixplus: {item.message}", err=True)
+            click.echo(f"sixplus: {render(item.message)}", err=True)
         else:
             yield item

@@ -24,6 +24,7 @@ from analyzer.equity.runouts import Tally, hand_strengths, tally
 from analyzer.equity.tables import tables_for
 from analyzer.errors import AnalyzerError
 from analyzer.evaluator import Ranking, kernel, parse_ranking
+from parsers.errors import T_, nT_
 
 __all__ = [
     "EquityError",
@@ -44,7 +45,7 @@ class EquityError(AnalyzerError):
     def __init__(self, *, expected: str, found: str) -> None:
         self.expected = expected
         self.found = found
-        super().__init__(f"equity: expected {expected}, found {found}")
+        super().__init__(T_("equity: expected {expected}, found {found}", expected=expected, found=found))
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,18 +96,20 @@ def equity(
     parsed = [clean(h) for h in hands]
     board_cards, dead_cards = clean(board), clean(dead)
     if len(parsed) < 2:
-        raise EquityError(expected="two or more hands", found=f"{len(parsed)}")
+        raise EquityError(expected=T_("two or more hands"), found=f"{len(parsed)}")
     for h in parsed:
         if len(h) != 2:
-            raise EquityError(expected="two hole cards a hand", found=" ".join(c.text for c in h) or "no cards")
+            raise EquityError(expected=T_("two hole cards a hand"), found=" ".join(c.text for c in h) or T_("no cards"))
     if len(board_cards) > 5:
-        raise EquityError(expected="a board of at most 5 cards", found=f"{len(board_cards)} cards")
+        raise EquityError(
+            expected=T_("a board of at most 5 cards"), found=nT_("{n} card", "{n} cards", len(board_cards))
+        )
     everything = [c for h in parsed for c in h] + list(board_cards) + list(dead_cards)
     deck_of(rk.deck_size).check(everything)
     seen: set[Card] = set()
     for c in everything:
         if c in seen:
-            raise EquityError(expected="every card once", found=f"{c.text} twice")
+            raise EquityError(expected=T_("every card once"), found=T_("{card} twice", card=c.text))
         seen.add(c)
     result = equity_of_indices(
         [[c.index for c in h] for h in parsed],

@@ -17,14 +17,21 @@ its own are the quiz's (:mod:`analyzer.quiz.names`).
 
 from __future__ import annotations
 
+import re
+
+from analyzer.cards import RANK_WORDS
 from analyzer.evaluator.categories import Category, Ranking, category_of
 from analyzer.i18n.message import Msg, Rank, Run, msg, pmsg
 
 
 def hand_words(strength: int, ranking: Ranking) -> Msg:
     """The category and rank words of a strength, as said inside a sentence (no cards)."""
-    c = category_of(strength, ranking)
-    r1, r2 = Rank((strength >> 16) & 0xF), Rank((strength >> 12) & 0xF)
+    return category_words(category_of(strength, ranking), (strength >> 16) & 0xF, (strength >> 12) & 0xF)
+
+
+def category_words(c: Category, top: int, second: int = 0) -> Msg:
+    """A category with its ranks, as said inside a sentence: ``three of a kind, sevens``."""
+    r1, r2 = Rank(top), Rank(second)
     if c is Category.STRAIGHT:
         return pmsg("hand in a sentence", "straight, {top:to} high", top=r1)
     if c is Category.STRAIGHT_FLUSH:
@@ -56,3 +63,38 @@ def low_words(key: int | None) -> Msg:
     """A low as a player says it: ``low 8-6-4-2-A``, or "no low"."""
     run = low_run(key)
     return msg("low {low}", low=run) if isinstance(run, Run) else run
+
+
+_RANK_OF = {word: rank for rank, word in RANK_WORDS.items()} | {
+    word + ("es" if word == "six" else "s"): rank for rank, word in RANK_WORDS.items()
+}
+_LOW_RANK_OF = {"A": 1, "T": 10, "J": 11, "Q": 12, "K": 13} | {str(r): r for r in range(2, 10)}  # the lowball key's
+_POT_HAND = re.compile(
+    r"^(?P<cat>Straight flush|Straight|Four of a kind|Full house|Flush|Three of a kind|Two pair|One pair|High card)"
+    r", (?P<r1>\w+)(?: high)?(?: (?:over|and) (?P<r2>\w+))?(?P<nolow>; no low qualifies)?$"
+)
+
+
+def pot_hand(words: str) -> Msg | str:
+    """The winning hand a pot result keeps in the evaluator's English words (``Straight, jack
+    high``, ``Flush, ace high; no low qualifies``, ``Low 8-6-4-2-A``) as a message inside a
+    sentence, in the reader's language; words it does not know stay as they are.
+
+    >>> from analyzer.i18n import render
+    >>> [render(pot_hand("Straight, jack high"), lang) for lang in ("en", "de", "es")]
+    ['straight, jack high', 'Straße bis zum Buben', 'escalera a la jota']
+    >>> render(pot_hand("Full house, sixes over aces; no low qualifies"), "en")
+    'full house, sixes over aces; no low qualifies'
+    >>> render(pot_hand("Low 8-6-4-2-A"), "de"), pot_hand("a hand we never name")
+    ('Low 8-6-4-2-A', 'a hand we never name')
+    """
+    if words.startswith("Low "):
+        ranks = words[4:].split("-")
+        if len(ranks) == 5 and all(r in _LOW_RANK_OF for r in ranks):
+            return low_words(sum(_LOW_RANK_OF[r] << (16 - 4 * i) for i, r in enumerate(ranks)))
+        return words
+    found = _POT_HAND.match(words)
+    if found is None or found["r1"] not in _RANK_OF or (found["r2"] and found["r2"] not in _RANK_OF):
+        return words
+    said = category_words(Category(found["cat"].lower()), _RANK_OF[found["r1"]], _RANK_OF.get(found["r2"] or "", 0))
+    return msg("{hand}; no low qualifies", hand=said) if found["nolow"] else said

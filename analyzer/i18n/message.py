@@ -36,6 +36,7 @@ import msgspec
 
 from analyzer.cards import Card
 from analyzer.i18n.ranks import RANKS
+from parsers.errors import Text
 
 _SPACES = re.compile(r" {2,}")
 
@@ -159,6 +160,39 @@ def fn_(singular: str, plural: str, n: int, /, **args: Arg) -> str:
     return render(nmsg(singular, plural, n, **args))
 
 
+def from_text(value: str) -> Msg | str:
+    """A parser's :class:`~parsers.errors.Text` (a ``str`` that keeps its English template and
+    arguments) as a message: its template the msgid, its nested texts messages; other text as it is.
+
+    >>> from parsers.errors import T_
+    >>> from_text(T_("a seat number from 0 to {max_seat_number}", max_seat_number=9))
+    Msg(id='a seat number from 0 to {max_seat_number}', args=(('max_seat_number', '9'),), plural='', n=0, context='')
+    >>> render(T_("a seat number from 0 to {max_seat_number}", max_seat_number=9), "de")
+    'eine Platznummer von 0 bis 9'
+    """
+    if not isinstance(value, Text):
+        return value
+    return Msg(value.template, tuple((key, from_text(arg)) for key, arg in value.args), value.plural, value.n)
+
+
+def as_written(value: Msg | str) -> str:
+    """A message made by :func:`from_text` in English exactly as the parser wrote it (no space
+    of the text found is collapsed, as :func:`render` does to a sentence).
+
+    >>> from parsers.errors import T_
+    >>> as_written(from_text(T_("expected {x}, found {y}", x=T_("a seat"), y=repr("a  b"))))
+    "expected a seat, found 'a  b'"
+    """
+    if not isinstance(value, Msg):
+        return value
+    chosen = value.plural if value.plural and value.n != 1 else value.id
+    if not value.args:
+        return chosen
+    return chosen.format_map(
+        {key: as_written(arg) if isinstance(arg, Msg | str) else str(arg) for key, arg in value.args}
+    )
+
+
 def _lang() -> str:
     from analyzer.i18n import current
 
@@ -230,7 +264,11 @@ def render_arg(value: Arg, form: str = "") -> str:
     if isinstance(value, Msg):
         return render(value)
     if isinstance(value, str):
-        return value
+        if type(value) is str:
+            return value
+        from analyzer.money import AmountText
+
+        return value.text(_lang()) if isinstance(value, AmountText) else render(value)
     if isinstance(value, bool):
         raise TypeError("a message argument cannot be a bool")
     if isinstance(value, int | float | Decimal):
@@ -278,7 +316,8 @@ def template(message: Msg) -> str:
 
 
 def render(value: Msg | str | None, lang: str | None = None) -> str:
-    """A message in ``lang`` (default: the language in force); a plain string as it is."""
+    """A message in ``lang`` (default: the language in force); a plain string as it is, a
+    parser's :class:`~parsers.errors.Text` translated (as it is in English)."""
     if lang is not None:
         from analyzer.i18n import use
 
@@ -287,7 +326,9 @@ def render(value: Msg | str | None, lang: str | None = None) -> str:
     if value is None:
         return ""
     if isinstance(value, str):
-        return value
+        if type(value) is str or not isinstance(value, Text) or _lang() == "en":
+            return value
+        return render(from_text(value))
     text = template(value)
     if not value.args:
         return text

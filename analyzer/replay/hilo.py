@@ -16,8 +16,10 @@ from analyzer.cards import Card, clean, pretty
 from analyzer.evaluator import evaluate, words_of
 from analyzer.evaluator.lowball import holdem_low, low_words, omaha_low
 from analyzer.evaluator.omaha import best_high_cards
-from analyzer.i18n import Arg, Join, Msg, _, msg
-from analyzer.i18n.hands import low_run
+from analyzer.i18n import Arg, Cards, Join, Msg, current, msg, render
+from analyzer.i18n.hands import hand_words as said_words
+from analyzer.i18n.hands import low_run, pot_hand
+from analyzer.i18n.hands import low_words as said_low
 from analyzer.replay.result import CARD_INDEX
 from analyzer.ruleset import RuleSet
 
@@ -151,7 +153,8 @@ def division_reason(
 ' half (12) to Ben with the low 7-5-3-2-A']
     """
     amount = money(high.amount + low.amount)
-    hand = high.hand.lower()
+    said = pot_hand(high.hand)  # the evaluator's words, said in the reader's language
+    hand = said.lower() if isinstance(said, str) else said
     if len(high.winners) == 1 and high.winners == low.winners:
         return msg(
             "{player} wins both halves of {pot} ({amount}): the high half ({high}) with {hand} "
@@ -195,15 +198,21 @@ def hand_words(hole: Sequence[str], board: Sequence[str], rules: RuleSet) -> str
     >>> hand_words(("Ah", "Ad", "Kd", "Kc"), ("4c", "6s", "9h", "Qd", "Jd"), load_rules("omaha-hilo-pl"))
     'One pair, aces: A♥ A♦ Q♦ J♦ 9♥; no low'
     """
+    low: int | None = None
     if not rules.is_omaha:
-        return evaluate([*hole, *board], rules.ranking).describe()
-    cards = clean(" ".join([*hole, *board]))
-    h = [c.index for c in cards[: len(hole)]]
-    b = [c.index for c in cards[len(hole) :]]
-    strength, used = best_high_cards(h, b, rules.ranking)
-    ordered = evaluate([Card.from_index(i).text for i in used], rules.ranking)
-    text = f"{words_of(strength, rules.ranking)}: {pretty(ordered.cards)}"
-    if rules.is_high_low:
-        low = omaha_low(h, b, rules.showdown.low_qualifier)
-        text += "; " + (_("low {low}").format(low=low_words(low)) if low is not None else _("no low"))
-    return text
+        value = evaluate([*hole, *board], rules.ranking)
+        strength, five = value.strength, value.cards
+    else:
+        cards = clean(" ".join([*hole, *board]))
+        h = [c.index for c in cards[: len(hole)]]
+        b = [c.index for c in cards[len(hole) :]]
+        strength, used = best_high_cards(h, b, rules.ranking)
+        five = evaluate([Card.from_index(i).text for i in used], rules.ranking).cards
+        if rules.is_high_low:
+            low = omaha_low(h, b, rules.showdown.low_qualifier)
+    hi_lo = rules.is_omaha and rules.is_high_low
+    if current() == "en":  # the evaluator's own words, capitalised as a hand on its own
+        text = f"{words_of(strength, rules.ranking)}: {pretty(five)}"
+        return text + ("; " + (f"low {low_words(low)}" if low is not None else "no low") if hi_lo else "")
+    said = msg("{hand}: {cards}", hand=said_words(strength, rules.ranking), cards=Cards(five))
+    return render(msg("{hand}; {low}", hand=said, low=said_low(low)) if hi_lo else said)

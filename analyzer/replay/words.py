@@ -12,6 +12,7 @@ from collections.abc import Iterable
 
 from analyzer.i18n import Join, Percent, msg, pmsg
 from analyzer.i18n import Msg as Msg  # re-exported: the type of the sentences made here
+from analyzer.i18n.message import from_text
 from analyzer.replay.findings import Code, Problem, Verdict
 
 
@@ -327,7 +328,8 @@ UNREADABLE = "{code}: {message}"  # an unreadable hand's message (its code is re
 
 def unreadable(code: str, message: str) -> Problem:
     """A hand that could not be read: its rejection code, then why (``TRUNCATED: ...``)."""
-    return Problem(Code.UNREADABLE, Verdict.UNREADABLE, msg("{code}: {message}", code=code, message=message))
+    text = msg("{code}: {message}", code=code, message=from_text(message))  # a parser's text, still to translate
+    return Problem(Code.UNREADABLE, Verdict.UNREADABLE, text)
 
 
 def audit_failed(kind: str, error: str) -> Problem:

@@ -50,7 +50,7 @@ from analyzer.store.pool import ordered_map, worker_count
 from analyzer.store.rows import Rows
 from analyzer.store.schema import SUMMED_TABLES, TABLES
 from analyzer.store.store import Batch, BatchWriter, ImportLog, Store, Transaction, presum_table
-from parsers.errors import HandHistoryError, RejectCode, Rejected
+from parsers.errors import HandHistoryError, RejectCode, Rejected, error_text
 from parsers.formats import detect, parse_text
 from parsers.record import HandRecord
 from parsers.text import decode
@@ -290,7 +290,7 @@ def _run_task(task: Task) -> ChunkResult:
         name = detect(text) if task.format == "auto" else task.format
         items, offset = _parse(text, name or "auto", task)
     except (OSError, HandHistoryError, UnicodeError) as error:
-        return ChunkResult(task, "", None, (), (), (), 0, (), error=str(error))
+        return ChunkResult(task, "", None, (), (), (), 0, (), error=error_text(error))
     rows = Rows(context.import_id, line_offset=offset)
     ids: list[str] = []
     contents: list[str | None] = []

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from parsers.errors import ParseError, RejectCode, Rejected
+from parsers.errors import T_, ParseError, RejectCode, Rejected
 from parsers.record import HandRecord
 from parsers.starslike.blocks import split_blocks
 from parsers.starslike.body import HandReader
@@ -43,7 +43,7 @@ def parse_text(text: str, dialect: Dialect, *, file: str = "") -> Iterator[HandR
             first = block.lines[0]
             is_summary = dialect.not_a_hand is not None and dialect.not_a_hand.match(first)
             error = ParseError(
-                expected="a hand history, not a tournament summary" if is_summary else dialect.expected_header,
+                expected=T_("a hand history, not a tournament summary") if is_summary else dialect.expected_header,
                 found=first,
                 format=fmt,
                 file=file,
@@ -60,7 +60,7 @@ def parse_text(text: str, dialect: Dialect, *, file: str = "") -> Iterator[HandR
         except ParseError as error:
             if error.code is RejectCode.UNSUPPORTED_GAME and "Hand cancelled" in block.lines:
                 error = ParseError(
-                    expected="a hand that was played",
+                    expected=T_("a hand that was played"),
                     found="Hand cancelled",
                     line=block.first_line + block.lines.index("Hand cancelled"),
                     hand_id=error.hand_id,

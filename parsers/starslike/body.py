@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from parsers.errors import ParseError, RejectCode
+from parsers.errors import T_, ParseError, RejectCode, nT_
 from parsers.record import (
     Action,
     ActionKind,
@@ -261,13 +261,18 @@ class HandReader:
         first = block.first_line
         if block.glued:
             raise ParseError(
-                expected=f"the rest of the hand (the next hand's header starts inside line {first + len(lines) - 1})",
+                expected=T_(
+                    "the rest of the hand (the next hand's header starts inside line {line})",
+                    line=first + len(lines) - 1,
+                ),
                 found=lines[-1],
                 line=first + len(lines) - 1,
                 code=RejectCode.TRUNCATED,
             )
         if len(lines) < 2:
-            raise ParseError(expected="the table line after the header", found="the end of the hand", line=first)
+            raise ParseError(
+                expected=T_("the table line after the header"), found=T_("the end of the hand"), line=first
+            )
         table = _TABLES.get(lines[1])
         if table is None:
             try:
@@ -282,12 +287,12 @@ class HandReader:
         last = first + len(lines) - 1
         if not self.summary:
             raise ParseError(
-                expected='"*** SUMMARY ***"', found="the end of the hand", line=last, code=RejectCode.TRUNCATED
+                expected=T_('"*** SUMMARY ***"'), found=T_("the end of the hand"), line=last, code=RejectCode.TRUNCATED
             )
         if self.total_pot is None:
             raise ParseError(
-                expected='"Total pot <amount>" in the summary',
-                found="the end of the hand",
+                expected=T_('"Total pot <amount>" in the summary'),
+                found=T_("the end of the hand"),
                 line=last,
                 code=RejectCode.TRUNCATED,
             )
@@ -320,7 +325,7 @@ class HandReader:
             index += 1
         if not self.seats:
             found = lines[index] if index < len(lines) else "the end of the hand"
-            raise ParseError(expected='"Seat <n>: <name> (<stack> in chips)"', found=found, line=first + index)
+            raise ParseError(expected=T_('"Seat <n>: <name> (<stack> in chips)"'), found=found, line=first + index)
         # with no ": " in any name, the first ": " ends the name of a player's line
         self.colon_names = any(": " in name for name in names)
         return index
@@ -402,7 +407,7 @@ class HandReader:
                 elif type(said) is Straddled:
                     had = committed.get(player, 0)
                     if said.total <= had:
-                        raise ParseError(expected=f"a straddle above the player's {had}", found=line)
+                        raise ParseError(expected=T_("a straddle above the player's {had}", had=had), found=line)
                     self._add_post(player, _P_STRADDLE, said.total - had, said.all_in, number)
                 elif type(said) is Settled:
                     self._outside(player, said.amount, said.fee, said.kind)
@@ -440,9 +445,9 @@ class HandReader:
         elif line.startswith("Cash Drop to Pot") and (drop := _CASH_DROP.match(line)) is not None:
             self.deductions.append(_new_deduction("cash_drop", -money(drop.group("amount"), self.decimals)))
         elif line == "Hand cancelled":
-            raise ParseError(expected="a hand that was played", found=line, code=RejectCode.CANCELLED)
+            raise ParseError(expected=T_("a hand that was played"), found=line, code=RejectCode.CANCELLED)
         elif NOISE.match(line) is None:
-            raise ParseError(expected="an action of a seated player, or a street marker", found=line)
+            raise ParseError(expected=T_("an action of a seated player, or a street marker"), found=line)
 
     def _player_before_colon(self, line: str, colon: int) -> str | None:
         names = self.names
@@ -462,7 +467,7 @@ class HandReader:
         big = self.header.stakes.big_blind
         if words == "small & big blinds":
             if not 0 < big < amount:
-                raise ParseError(expected=f"small & big blinds above the big blind {big}", found=line)
+                raise ParseError(expected=T_("small & big blinds above the big blind {big}", big=big), found=line)
             self._add_post(player, _P_DEAD_BLIND, amount - big, False, number)
             self._add_post(player, _P_BIG_BLIND, big, posted.all_in, number)
             return
@@ -490,7 +495,10 @@ class HandReader:
         if cards and cards != draft.cards:
             if not set(draft.cards) <= set(cards):
                 raise ParseError(
-                    expected=f"the cards {player} showed before ({' '.join(draft.cards)})", found=" ".join(cards)
+                    expected=T_(
+                        "the cards {player} showed before ({cards})", player=player, cards=" ".join(draft.cards)
+                    ),
+                    found=" ".join(cards),
                 )
             if len(cards) > len(draft.cards):
                 draft.cards = cards
@@ -503,7 +511,7 @@ class HandReader:
             return
         bracket = rest.rfind(" [")
         if bracket < 0 or not rest.endswith("]"):
-            raise ParseError(expected='"Dealt to <player> [<cards>]"', found="Dealt to " + rest)
+            raise ParseError(expected=T_('"Dealt to <player> [<cards>]"'), found="Dealt to " + rest)
         player = self._seated(rest[:bracket])
         self._show(player, cards(rest[bracket + 2 : -1]), False, "", number)
 
@@ -514,7 +522,7 @@ class HandReader:
         else:
             uncalled = _UNCALLED.match(line)
             if uncalled is None:
-                raise ParseError(expected='"Uncalled bet (<amount>) returned to <player>"', found=line)
+                raise ParseError(expected=T_('"Uncalled bet (<amount>) returned to <player>"'), found=line)
             name, amount = uncalled.group("name"), uncalled.group("amount")
         player = self._seated(name)
         self.returned.append(_new_returned(player, money(amount, self.decimals), number))
@@ -531,7 +539,7 @@ class HandReader:
 
     def _seated(self, name: str) -> str:
         if name not in self.names:
-            raise ParseError(expected="a seated player (" + ", ".join(self.names) + ")", found=name)
+            raise ParseError(expected=T_("a seated player ({names})", names=", ".join(self.names)), found=name)
         return name
 
     # -- streets and boards -------------------------------------------------------------
@@ -552,7 +560,7 @@ class HandReader:
             return
         marker = _MARKER.match(line)
         if marker is None:
-            raise ParseError(expected="a street marker like *** FLOP *** [<cards>]", found=line)
+            raise ParseError(expected=T_("a street marker like *** FLOP *** [<cards>]"), found=line)
         name = marker.group("name")
         ordinal = marker.group("ordinal")
         if name == "SUMMARY":
@@ -571,19 +579,21 @@ class HandReader:
             _BOARDS[text] = groups
         if ordinal is None:
             if self.runs:
-                raise ParseError(expected=f"*** FIRST {name} *** after the runs began", found=line)
+                raise ParseError(expected=T_("*** FIRST {name} *** after the runs began", name=name), found=line)
             board = self.common
         else:
             run = ORDINAL_INDEX[ordinal]
             if run == len(self.runs):
                 self.runs.append(list(self.common))
             elif run > len(self.runs):
-                raise ParseError(expected=f"*** {ORDINALS[len(self.runs)]} ... *** first", found=line)
+                raise ParseError(
+                    expected=T_("*** {ordinal} ... *** first", ordinal=ORDINALS[len(self.runs)]), found=line
+                )
             board = self.runs[run]
         before = list(groups[0]) if len(groups) == 2 else []
         if len(groups) not in (1, 2) or before != board or len(board) + len(groups[-1]) != _BOARD_SIZE[name]:
             raise ParseError(
-                expected=f"the {name.lower()} after the board [{' '.join(board)}]",
+                expected=T_("the {name} after the board [{cards}]", name=name.lower(), cards=" ".join(board)),
                 found=line,
                 code=RejectCode.PARSE_ERROR,
             )
@@ -600,7 +610,7 @@ class HandReader:
             colon = line.find(": ")
             player = self.seat_names.get(line[5:colon]) if colon > 5 else None
             if player is None or not line.startswith(player, colon + 2):
-                raise ParseError(expected='"Seat <n>: <name>" of a seat in the hand\'s seat list', found=line)
+                raise ParseError(expected=T_('"Seat <n>: <name>" of a seat in the hand\'s seat list'), found=line)
             rest = line[colon + 2 + len(player) :]
             if rest in FOLDED_RESULTS:  # most: nothing to read
                 return
@@ -632,7 +642,7 @@ class HandReader:
         elif "Board [" in line:
             board = SUMMARY_BOARD.match(line)
             if board is None:
-                raise ParseError(expected='"Board [<cards>]"', found=line)
+                raise ParseError(expected=T_('"Board [<cards>]"'), found=line)
             ordinal = board.group("ordinal")
             pending = ORDINAL_INDEX[ordinal] if ordinal else self.pending_ordinal
             self.pending_ordinal = None
@@ -642,10 +652,10 @@ class HandReader:
         elif line.startswith("Hand was run "):
             runs = RUNS.get(line[13:])
             if runs is None:
-                raise ParseError(expected='"Hand was run twice|two times|three times"', found=line)
+                raise ParseError(expected=T_('"Hand was run twice|two times|three times"'), found=line)
             self.runs_said = runs
         elif NOISE.match(line) is None:
-            raise ParseError(expected="a summary line (Total pot, Board, Seat <n>: ...)", found=line)
+            raise ParseError(expected=T_("a summary line (Total pot, Board, Seat <n>: ...)"), found=line)
 
     # -- the record ---------------------------------------------------------------------
 
@@ -653,15 +663,18 @@ class HandReader:
         boards = [tuple(run) for run in self.runs] if self.runs else [tuple(self.common)]
         if self.runs_said and self.runs_said != len(boards):
             raise ParseError(
-                expected=f"{self.runs_said} boards (the hand was run {self.runs_said} times)",
-                found=f"{len(boards)} boards",
+                expected=nT_(
+                    "{n} board (the hand was run {n} time)", "{n} boards (the hand was run {n} times)", self.runs_said
+                ),
+                found=nT_("{n} board", "{n} boards", len(boards)),
                 line=last,
             )
         for run, said, number in self.summary_boards:
             if run >= len(boards) or not said or boards[run][len(boards[run]) - len(said) :] != said:
                 raise ParseError(
-                    expected="the summary board to agree with the streets"
-                    + (f" ({' '.join(boards[run])})" if run < len(boards) else ""),
+                    expected=T_("the summary board to agree with the streets ({cards})", cards=" ".join(boards[run]))
+                    if run < len(boards)
+                    else T_("the summary board to agree with the streets"),
                     found=" ".join(said),
                     line=number,
                 )

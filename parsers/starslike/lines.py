@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from parsers.errors import ParseError
+from parsers.errors import T_, ParseError
 from parsers.record import ActionKind, Seat
 from parsers.starslike.text import cards, fast_new, money
 
@@ -164,7 +164,7 @@ def read_player_line(line: str, start: int, decimals: int) -> PlayerLine:
         if " " in amount:  # "and is all-in", "and has reached the $80 cap"
             bet = _BET.match(rest)
             if bet is None:
-                raise ParseError(expected='"calls <amount>" or "bets <amount>"', found=line)
+                raise ParseError(expected=T_('"calls <amount>" or "bets <amount>"'), found=line)
             amount, all_in = bet.group("amount"), bet.group("all_in") is not None
         return _new_act(_K_CALL if verb == "calls" else _K_BET, money(amount, decimals), all_in)
     elif verb == "raises":
@@ -174,7 +174,7 @@ def read_player_line(line: str, start: int, decimals: int) -> PlayerLine:
         else:
             raised = _RAISE_TO.match(rest)
             if raised is None:
-                raise ParseError(expected='"raises <amount> to <amount>"', found=line)
+                raise ParseError(expected=T_('"raises <amount> to <amount>"'), found=line)
             by, to, all_in = raised.group("by"), raised.group("to"), raised.group("all_in") is not None
         money(by, decimals)  # read to check it
         return _new_act(_K_RAISE, money(to, decimals), all_in)
@@ -185,7 +185,7 @@ def read_player_line(line: str, start: int, decimals: int) -> PlayerLine:
             post = _POST.match(rest)
             if post is None:
                 raise ParseError(
-                    expected='"posts small blind|big blind|the ante|button blind|straddle <amount>"', found=line
+                    expected=T_('"posts small blind|big blind|the ante|button blind|straddle <amount>"'), found=line
                 )
             words_text, amount_text, all_in = post.group("kind"), post.group("amount"), post.group("all_in") is not None
         return _new_posted(words_text, money(amount_text, decimals), all_in)
@@ -200,28 +200,28 @@ def _other(line: str, rest: str, decimals: int) -> PlayerLine:
             return _new_showed(cards(rest[7:close]), False, "", False)
         shows = _SHOWS.match(rest)
         if shows is None:
-            raise ParseError(expected='"shows [<cards>] (<description>)"', found=line)
+            raise ParseError(expected=T_('"shows [<cards>] (<description>)"'), found=line)
         return _new_showed(cards(shows.group("cards")), False, shows.group("description") or "", False)
     if rest.startswith("folds "):
         folds = _FOLDS.match(rest)
         if folds is None:
-            raise ParseError(expected='"folds" or "folds [<cards>]"', found=line)
+            raise ParseError(expected=T_('"folds" or "folds [<cards>]"'), found=line)
         return _new_showed(cards(folds.group("cards")), False, "", True)
     if rest.startswith("mucks"):
         mucks = _MUCKS.match(rest)
         if mucks is None:
-            raise ParseError(expected='"mucks hand"', found=line)
+            raise ParseError(expected=T_('"mucks hand"'), found=line)
         return _new_showed(cards(mucks.group("cards") or ""), True, "", False)
     if rest.startswith("straddle "):
         straddle = _STRADDLE.match(rest)
         if straddle is None:
-            raise ParseError(expected='"straddle <amount>"', found=line)
+            raise ParseError(expected=T_('"straddle <amount>"'), found=line)
         return Straddled(money(straddle.group("amount"), decimals), straddle.group("all_in") is not None)
     if rest == "doesn't show hand" or NOISE.match(line) is not None:
         return QUIET
     outside = _GG_OUTSIDE.match(rest)
     if outside is None:
-        raise ParseError(expected="an action (folds, checks, calls, bets, raises, posts, shows)", found=line)
+        raise ParseError(expected=T_("an action (folds, checks, calls, bets, raises, posts, shows)"), found=line)
     amount = money(outside.group("amount"), decimals)
     if outside.group("receives"):
         return Settled("cashout", amount, 0)
@@ -257,7 +257,7 @@ def read_table_line(line: str) -> tuple[str, int, int | None]:
     """
     table = _TABLE.match(line)
     if table is None:
-        raise ParseError(expected="\"Table '<name>' <n>-max Seat #<n> is the button\"", found=line)
+        raise ParseError(expected=T_("\"Table '<name>' <n>-max Seat #<n> is the button\""), found=line)
     max_seats = table.group("max")
     return table.group("table"), int(table.group("button")), int(max_seats) if max_seats else None
 
@@ -282,7 +282,7 @@ def read_seat_line(line: str, decimals: int) -> tuple[Seat, str]:
     else:
         seat = _SEAT.match(line)
         if seat is None:
-            raise ParseError(expected='"Seat <n>: <name> (<stack> in chips)"', found=line)
+            raise ParseError(expected=T_('"Seat <n>: <name> (<stack> in chips)"'), found=line)
         seat_text, name, stack_text = seat.group("seat"), seat.group("name"), seat.group("stack")
         out = seat.group("rest") is not None
     seat_number = _SEAT_NUMBERS.get(seat_text) or int(seat_text)

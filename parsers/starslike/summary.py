@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from parsers.errors import ParseError
+from parsers.errors import T_, ParseError
 from parsers.record import Deduction
 from parsers.starslike.text import cards, money
 
@@ -54,7 +54,7 @@ def read_total(line: str, decimals: int) -> tuple[int, tuple[int, ...], tuple[De
     parts = line.split(" | ")
     total = _TOTAL_POT.match(parts[0])
     if total is None:
-        raise ParseError(expected='"Total pot <amount>[ Main pot <amount>. Side pot <amount>.]"', found=line)
+        raise ParseError(expected=T_('"Total pot <amount>[ Main pot <amount>. Side pot <amount>.]"'), found=line)
     total_pot = money(total.group("total"), decimals)
     pots = total.group("pots")
     amounts = tuple([money(a, decimals) for a in _POT_PART.findall(pots)]) if pots else ()
@@ -63,7 +63,7 @@ def read_total(line: str, decimals: int) -> tuple[int, tuple[int, ...], tuple[De
         word, _, amount = part.rpartition(" ")
         kind = _DEDUCTION_WORDS.get(word)
         if kind is None:
-            raise ParseError(expected="| Rake|Jackpot|Bingo|Fortune|Tax <amount>", found=part)
+            raise ParseError(expected=T_("| Rake|Jackpot|Bingo|Fortune|Tax <amount>"), found=part)
         deductions.append(Deduction(kind, money(amount, decimals)))
     return total_pot, amounts, tuple(deductions)
 
@@ -102,10 +102,10 @@ def read_seat_result(rest: str, line: str) -> SeatResult:
     if rest in FOLDED_RESULTS:
         return NOTHING_SHOWN
     if not rest.startswith(" "):
-        raise ParseError(expected="the player's result after the name", found=line)
+        raise ParseError(expected=T_("the player's result after the name"), found=line)
     rest = rest[1:]
     if rest.startswith("folded"):
-        raise ParseError(expected='"folded before Flop" or "folded on the Flop|Turn|River"', found=line)
+        raise ParseError(expected=T_('"folded before Flop" or "folded on the Flop|Turn|River"'), found=line)
     if rest.endswith((")", ").")):  # every suffix ends so
         rest = _OUTSIDE_SUFFIX.sub("", rest)
     if rest.startswith(("collected", "won")) and _COLLECTED_SUMMARY.match(rest) is not None:
@@ -115,13 +115,13 @@ def read_seat_result(rest: str, line: str) -> SeatResult:
         return NOTHING_SHOWN if mucked.group("cards") is None else SeatResult(cards(mucked.group("cards")), True)
     showed = _SHOWED_SUMMARY.match(rest)
     if showed is None:
-        raise ParseError(expected="folded, collected (<amount>), mucked [<cards>] or showed [<cards>]", found=line)
+        raise ParseError(expected=T_("folded, collected (<amount>), mucked [<cards>] or showed [<cards>]"), found=line)
     results = [_RESULT.match(part) for part in _RESULT_SPLIT.split(showed.group("results"))]
     first_description = ""
     descriptions = []
     for run, result in enumerate(results):
         if result is None:
-            raise ParseError(expected="and won (<amount>) with <hand>, or and lost with <hand>", found=line)
+            raise ParseError(expected=T_("and won (<amount>) with <hand>, or and lost with <hand>"), found=line)
         description = result.group("description") or ""
         if run == 0:
             first_description = description

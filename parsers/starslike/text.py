@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 from parsers.amounts import fraction_digits as fraction_digits
 from parsers.amounts import money as money
 from parsers.cardtext import split_cards
-from parsers.errors import ParseError
+from parsers.errors import T_, ParseError
 from parsers.record import Betting, Game, Stakes, Variant
 
 # ---------------------------------------------------------------------------------------
@@ -148,7 +148,7 @@ class Dialect:
     header_words: tuple[str, ...]  # a literal every header holds ("Hand #"), to find them fast
     parse_header: Callable[[str], Header]  # raises ParseError (UNSUPPORTED_GAME for other games)
     not_a_hand: re.Pattern[str] | None = None  # the first line of a block that is no hand
-    expected_header: str = "a hand header"
+    expected_header: str = T_("a hand header")
 
 
 #: game words -> variant; limit words -> betting (the header's own spelling)
@@ -310,16 +310,16 @@ def iso_time(text: str) -> str | None:
         try:
             date(year, month, day)
         except ValueError:
-            raise ParseError(expected="a date like 2019/01/17 10:11:07", found=text) from None
+            raise ParseError(expected=T_("a date like 2019/01/17 10:11:07"), found=text) from None
         if hour > 23:
-            raise ParseError(expected="a time like 10:11:07", found=text)
+            raise ParseError(expected=T_("a time like 10:11:07"), found=text)
         offset = eastern_offset(year, month, day, hour) if tz == "ET" else "+00:00" if tz in ("UTC", "GMT") else ""
         hour_of = (f"{y}-{month:02d}-{day:02d}T{hour:02d}:", offset)
         if len(_HOURS) > 10_000:
             _HOURS.clear()
         _HOURS[key] = hour_of
     if int(mi) > 59 or int(sec or 0) > 60:
-        raise ParseError(expected="a time like 10:11:07", found=text)
+        raise ParseError(expected=T_("a time like 10:11:07"), found=text)
     if whole:  # keep both parts of the stamp
         if len(_STAMP_HOURS) > 10_000 or len(_STAMP_MINUTES) > 10_000:
             _STAMP_HOURS.clear()

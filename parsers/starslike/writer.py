@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from parsers.errors import ParseError
+from parsers.errors import T_, ParseError
 from parsers.record import ActionKind, HandRecord, Street
 from parsers.starslike.summary import ORDINALS
 
@@ -28,7 +28,7 @@ class HandWriter:
 
     def refuse(self, expected: str, found: str) -> None:
         raise ParseError(
-            expected=f"a hand {self.dialect} text can express ({expected})",
+            expected=T_("a hand {dialect} text can express ({expected})", dialect=self.dialect, expected=expected),
             found=found,
             format=self.format,
             hand_id=self.record.hand_id,
@@ -36,7 +36,7 @@ class HandWriter:
 
     def player(self, name: str) -> str:
         if name not in self.seated:
-            self.refuse("players who have a seat", name)
+            self.refuse(T_("players who have a seat"), name)
         return name
 
     def text(self) -> str:

@@ -90,9 +90,9 @@ def test_the_division_reads_in_german_and_spanish_with_every_amount() -> None:
     (problem, _) = audit(HAND + LOW_SHARED + "win Carla 8\nwin Ana 7").problems
     assert render(problem.message, "de") == (
         "Ben bekam 0 ausgezahlt, ihm stehen aber 3 zu: Hauptpot (15) wird geteilt: die High-Hälfte (8) geht an "
-        "Carla mit three of a kind, queens, die Low-Hälfte (7) an Ana (4) und Ben (3) mit dem Low 8-6-4-2-A"
+        "Carla mit Drilling, Damen, die Low-Hälfte (7) an Ana (4) und Ben (3) mit dem Low 8-6-4-2-A"
     )
     assert render(problem.message, "es") == (
         "a Ben se le pagaron 0 pero se le deben 3: el bote principal (15) se reparte en dos mitades: la mitad high (8) "
-        "es para Carla con three of a kind, queens, la mitad low (7) para Ana (4) y Ben (3) con el low 8-6-4-2-A"
+        "es para Carla con trío de reinas, la mitad low (7) para Ana (4) y Ben (3) con el low 8-6-4-2-A"
     )

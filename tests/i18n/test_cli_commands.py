@@ -39,6 +39,26 @@ def store(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root
 
 
+def broken(t: Path) -> list[str]:
+    """Inputs no parser reads whole, written in the scratch folder: a PokerStars night cut inside
+    a seat line, GG and PokerNow cut mid-hand, binary bytes, a text that is no hand history, a
+    native line of bad JSON, and a path that does not exist (only named where ``t`` is no folder:
+    the test that every command is covered reads the command's name alone)."""
+    folder = t / "broken"
+    names = ["bad.jsonl", "binary.bin", "cut-gg.txt", "cut-log.csv", "cut.txt", "wrong.txt"]
+    if not t.is_dir():
+        return [str(folder / n) for n in [*names, "missing.txt"]]
+    folder.mkdir(exist_ok=True)
+    (folder / "cut.txt").write_bytes((SAMPLES / "pokerstars-6plus-night.txt").read_bytes()[:3000])
+    (folder / "cut-gg.txt").write_bytes((SAMPLES / "ggpoker-shortdeck-night.txt").read_bytes()[:2500])
+    (folder / "cut-log.csv").write_bytes((SAMPLES / "pokernow-holdem-log.csv").read_bytes()[:2500])
+    (folder / "binary.bin").write_bytes(bytes(range(256)) * 8)
+    (folder / "wrong.txt").write_text("hello world\nthis is not poker\n")
+    lines = (SAMPLES / "shortdeck-night.jsonl").read_text().splitlines()[:2]
+    (folder / "bad.jsonl").write_text("\n".join([*lines, '{"bad": json']) + "\n")
+    return [str(folder / n) for n in [*names, "missing.txt"]]
+
+
 #: (name, arguments given the store and a scratch folder, the exit codes it may end with)
 Case = tuple[str, Callable[[Path, Path], list[str]], tuple[int, ...]]
 CASES: list[Case] = [
@@ -75,6 +95,9 @@ CASES: list[Case] = [
     ("quiz", lambda s, t: ["quiz", "--seed", "7", "--count", "4", "--json"], (0,)),
     ("quiz own hands", lambda s, t: ["quiz", "--hands", str(ERRORS), "--player", "Anna", "--seed", "3", "--count", "3", "--json"], (0, 1)),
     ("simulate", lambda s, t: ["simulate", "--rules", "shortdeck", "--hands", "5", "--players", "4", "--faults", "2", "-o", str(t / "sim.jsonl")], (0,)),
+    ("audit broken inputs", lambda s, t: ["audit", *broken(t)], (1,)),
+    ("import broken inputs", lambda s, t: ["import", *broken(t), "--store", str(t / "sb"), "--workers", "1", "--no-equity"], (1,)),
+    ("convert broken inputs", lambda s, t: ["convert", *broken(t), "--to", "phh", "-o", str(t / "b.phhs")], (0,)),
     ("simulate bad rules", lambda s, t: ["simulate", "--rules", "no-such-rules", "--hands", "5", "--players", "4", "-o", str(t / "x.jsonl")], (2,)),
 ]  # fmt: skip
 
@@ -115,3 +138,23 @@ def test_the_german_output_is_german(args: list[str], german: str) -> None:
     """Not only asked of the catalogs: the words printed are the translation."""
     result, _ = invoke("de", args)
     assert german in result.output
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("command", ["audit", "import", "convert"])
+def test_inputs_not_read_are_reported_with_no_english_word(command: str, lang: str, tmp_path: Path) -> None:
+    """The parsers' errors (what was expected, what was found) and the files not read, whole."""
+    args = {
+        "audit": ["audit", *broken(tmp_path)],
+        "import": ["import", *broken(tmp_path), "--store", str(tmp_path / "st"), "--workers", "1", "--no-equity"],
+        "convert": ["convert", *broken(tmp_path), "--to", "phh", "-o", str(tmp_path / "b.phhs")],
+    }[command]
+    result, untranslated = invoke(lang, args)
+    assert untranslated == []
+    said = result.output.replace(str(tmp_path), "")
+    english = [
+        w for w in ("expected", "found", "not read", "no such file", " input", "the end of", "binary data") if w in said
+    ]
+    assert english == []
+    word = {"de": "erwartet", "es": "se esperaba"}[lang]
+    assert said.count(word) >= 5  # the cut PokerStars, GG and PokerNow hands, the binary file, the wrong one
