@@ -19,7 +19,7 @@ from analyzer.cards import clean
 from analyzer.equity import equity, pot_tallies
 from analyzer.equity.runouts import hand_strengths, tally
 from analyzer.equity.tables import tables_for
-from analyzer.evaluator import Ranking, fast, kernel, strength_of, strengths
+from analyzer.evaluator import Ranking, fast, kernel, strengths
 from analyzer.evaluator.batch import numpy_strengths
 from analyzer.evaluator.combos import hand_blocks
 from analyzer.evaluator.tables import rank_multisets
@@ -108,7 +108,7 @@ def test_kernel_batch_equals_numpy_on_random_hands(ranking: Ranking, cards: int)
 
 def test_kernel_one_hand_equals_the_python_one_hand_path() -> None:
     _needs_kernel()
-    assert kernel.strength_of is not None and strength_of is fast.strength_of  # one hand: no dense tables to hand over
+    assert kernel.strength_of is not None  # the package's strength_of switches to it: test_evaluator_one_hand.py
     for ranking in Ranking:
         low = 0 if ranking is Ranking.STANDARD else 16
         for cards in (5, 6, 7):
