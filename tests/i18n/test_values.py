@@ -154,3 +154,17 @@ def test_the_bank_pays_and_is_paid_in_german_and_spanish() -> None:
     assert "Ben pays the bank 306,267" in said["en"] and "the bank pays Dev 580,749" in said["en"]
     assert "Ben zahlt der Bank 306.267" in said["de"] and "die Bank zahlt Dev 580.749" in said["de"]
     assert "Ben paga a la banca 306.267" in said["es"] and "la banca paga a Dev 580.749" in said["es"]
+
+
+def test_a_leaks_reference_from_the_guides_is_named_in_german_and_spanish(tmp_path: Path) -> None:
+    store = str(tmp_path / "store")
+    night = str(SAMPLES / "holdem-night.txt")
+    imported = CliRunner().invoke(cli, ["import", night, "--store", store, "--workers", "1"])
+    assert imported.exit_code == 0, imported.output
+    args = ["stats", "--store", store, "--player", "Ben", "--leaks"]
+    with missing() as untranslated:
+        said = {lang: CliRunner().invoke(cli, ["--lang", lang, *args]).output for lang in ("en", "de", "es")}
+    assert "reference: published six-max hold'em guides (named in analyzer/stats/leaks.py)" in said["en"]
+    assert "Referenz: veröffentlichte Leitfäden zu Six-Max-Hold'em (genannt in analyzer/stats/leaks.py)" in said["de"]
+    assert "referencia: guías publicadas de hold'em six-max (citadas en analyzer/stats/leaks.py)" in said["es"]
+    assert untranslated == set()
