@@ -229,6 +229,15 @@ def test_the_starting_hand_grid_puts_suited_above_pairs_on_and_offsuit_below_the
     assert (f.z[0][0], f.text[0][1]) == (50.0, "AKs<br>25.00%<br>n=1")
 
 
+def test_the_starting_hand_grid_writes_its_numbers_the_german_and_spanish_way() -> None:
+    for lang in ("de", "es"):
+        with use(lang):
+            g = pvm.starting_hand_grid(grid_frame(), 36, "result")
+            f = pvm.starting_hand_grid(grid_frame(), 52, "frequency")
+        shown = (g.text[0][0], g.text[0][1], f.text[0][1])
+        assert shown == ("AA<br>+1,5<br>n=2", "AKs<br>-1,0<br>n=1", "AKs<br>25,00 %<br>n=1")
+
+
 def test_filters_from_the_sidebar_narrow_only_where_asked() -> None:
     assert pvm.filters_of(size=(1, 6), most=6) == Filters()
     days = (dt.date(2026, 3, 1), dt.date(2026, 3, 2))
