@@ -329,6 +329,8 @@ def test_a_replayer_step_in_german_names_the_street_and_verdict_with_the_seeds_t
     assert (view.street, view.verdict, view.pot) == ("Turn", "⛔ Verstoß", "6.517")
     assert [row["Runde"] for row in view.equities] == ["Preflop", "Flop", "Turn", "River"]
     assert view.notes[0].where == "bei Aktion 19"
+    assert view.action == "Dev steigt aus"
+    assert (view.equities[-1]["Ben"], view.equities[0]["Anna"]) == ("100,00 %", "17,74 %")
 
 
 def test_the_step_buttons_stay_within_the_hand() -> None:

@@ -12,6 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from analyzer.cli import cli
+from analyzer.equity.views import EquityTable
 from analyzer.evaluator import Ranking, evaluate, words_of
 from analyzer.i18n import missing, msg, render, use
 from analyzer.i18n.hands import pot_hand
@@ -168,3 +169,16 @@ def test_a_leaks_reference_from_the_guides_is_named_in_german_and_spanish(tmp_pa
     assert "Referenz: veröffentlichte Leitfäden zu Six-Max-Hold'em (genannt in analyzer/stats/leaks.py)" in said["de"]
     assert "referencia: guías publicadas de hold'em six-max (citadas en analyzer/stats/leaks.py)" in said["es"]
     assert untranslated == set()
+
+
+@pytest.mark.parametrize(
+    ("lang", "method"),
+    [
+        ("en", "Monte Carlo: 5,000 deals drawn (seeded), each share ± 1.29 % at 95 %"),
+        ("de", "Monte Carlo: 5.000 Austeilungen gezogen (mit Startwert), jeder Anteil ± 1,29 % bei 95\xa0%"),
+    ],
+)
+def test_the_equity_pages_sampled_method_writes_its_numbers_in_the_readers_way(lang: str, method: str) -> None:
+    table = EquityTable(rows=(), ranking=Ranking.STRAIGHT_OVER_TRIPS, exact=False, matchups=5000, error=0.0129)
+    with use(lang):
+        assert table.method == method
