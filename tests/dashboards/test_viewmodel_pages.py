@@ -18,6 +18,7 @@ from analyzer.detect import rules_for
 from analyzer.i18n import use
 from analyzer.replay.engine import replay
 from analyzer.stats.filters import FilterError, Filters
+from dashboards.show import columns
 from dashboards.uploads import Upload, read_uploads
 from dashboards.viewmodel import casino as cvm
 from dashboards.viewmodel import players as pvm
@@ -519,3 +520,11 @@ def test_the_recorded_hands_heading_has_the_plural_of_its_count(lang: str, texts
     assert first is not None
     with use(lang):
         assert tuple(rvm.session_heading((first,) * n) for n in range(3)) == texts
+
+
+@pytest.mark.parametrize(
+    ("lang", "headings"), [("en", ["site", "player"]), ("de", ["Anbieter", "Spieler"]), ("es", ["sala", "jugador"])]
+)
+def test_the_players_tables_name_the_site_column_in_the_readers_language(lang: str, headings: list[str]) -> None:
+    with use(lang):
+        assert list(columns(pd.DataFrame(columns=list(pvm.STATS_KEYS))).columns) == headings
