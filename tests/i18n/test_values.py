@@ -17,6 +17,7 @@ from analyzer.evaluator import Ranking, evaluate, words_of
 from analyzer.i18n import missing, msg, render, use
 from analyzer.i18n.hands import pot_hand
 from analyzer.money import amount_text
+from analyzer.replay import words
 from analyzer.replay.hilo import hand_words
 from analyzer.ruleset import load_rules
 
@@ -182,3 +183,17 @@ def test_the_equity_pages_sampled_method_writes_its_numbers_in_the_readers_way(l
     table = EquityTable(rows=(), ranking=Ranking.STRAIGHT_OVER_TRIPS, exact=False, matchups=5000, error=0.0129)
     with use(lang):
         assert table.method == method
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "47,579 was paid out and 0 deducted from a pot of 47,580: 1 missing"),
+        ("de", "aus einem Pot von 47.580 wurden 47.579 ausgezahlt und 0 abgezogen: 1 nicht verteilt"),
+        ("es", "de un bote de 47.580 se pagaron 47.579 y se descontaron 0: 1 sin repartir"),
+    ],
+)
+def test_chips_missing_from_a_pot_are_said_without_a_verb_that_must_agree_with_the_amount(lang: str, said: str) -> None:
+    """German "1 fehlen" and Spanish "faltan 1" were wrong for one chip: the amount now stands alone."""
+    problem = words.chips_not_conserved(amount_text(47579), amount_text(0), amount_text(47580), amount_text(1), True)
+    assert render(problem.message, lang) == said
