@@ -15,6 +15,7 @@ from functools import cache
 
 from analyzer.errors import RuleSetError
 from analyzer.ruleset import RuleSet, load_rules, preset_names
+from parsers.errors import T_
 from parsers.record import Betting, HandRecord, PostKind, Variant
 
 
@@ -82,9 +83,9 @@ def rules_for(record: HandRecord) -> RuleSet:
     name = rules_name_for(record)
     if name not in preset_names():
         raise RuleSetError(
-            source=f"hand {record.hand_id}",
+            source=T_("hand {hand}", hand=record.hand_id),
             key="game.rules",
-            expected="a preset (" + ", ".join(preset_names()) + "); a rule file only with --rules FILE",
+            expected=T_("a preset ({names}); a rule file only with --rules FILE", names=", ".join(preset_names())),
             found=repr(name[:80]),
         )
     return _load(name)

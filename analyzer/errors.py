@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from parsers.errors import T_, HandHistoryError
 
 
@@ -26,6 +28,11 @@ class RuleSetError(AnalyzerError):
                 found=found,
             )
         )
+
+
+def one_of(options: Iterable[str]) -> str:
+    """What a rule-set key of a closed set expects: ``one of a, b, c`` (the names as written)."""
+    return T_("one of {options}", options=", ".join(options))
 
 
 class CardNotInDeck(AnalyzerError):

@@ -21,7 +21,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from analyzer.errors import RuleSetError
+from analyzer.errors import RuleSetError, one_of
+from parsers.errors import T_
 from parsers.record import HandRecord
 
 
@@ -77,32 +78,32 @@ def parse_profile(data: dict[str, Any], *, source: str) -> SiteProfile:
     known = {"name", "description", "formats", "entries"}
     for key in data:
         if key not in known:
-            raise RuleSetError(source=source, key=key, expected="one of " + ", ".join(sorted(known)), found=key)
+            raise RuleSetError(source=source, key=key, expected=one_of(sorted(known)), found=key)
     name, description = data.get("name"), data.get("description")
     if not isinstance(name, str) or not name:
-        raise RuleSetError(source=source, key="name", expected="a non-empty string", found=repr(name))
+        raise RuleSetError(source=source, key="name", expected=T_("a non-empty string"), found=repr(name))
     if not isinstance(description, str):
-        raise RuleSetError(source=source, key="description", expected="a string", found=repr(description))
+        raise RuleSetError(source=source, key="description", expected=T_("a string"), found=repr(description))
     formats = data.get("formats", [])
     if not isinstance(formats, list) or not all(isinstance(f, str) for f in formats):
-        raise RuleSetError(source=source, key="formats", expected="a list of format names", found=repr(formats))
+        raise RuleSetError(source=source, key="formats", expected=T_("a list of format names"), found=repr(formats))
     raw = data.get("entries", {})
     if not isinstance(raw, dict):
-        raise RuleSetError(source=source, key="entries", expected="a table of entries", found=repr(raw))
+        raise RuleSetError(source=source, key="entries", expected=T_("a table of entries"), found=repr(raw))
     entries = []
     for key, body in raw.items():
         if key not in {b.value for b in Behaviour}:
             raise RuleSetError(
                 source=source,
                 key=f"entries.{key}",
-                expected="one of " + ", ".join(b.value for b in Behaviour),
-                found="an unknown behaviour",
+                expected=one_of(b.value for b in Behaviour),
+                found=T_("an unknown behaviour"),
             )
         if not isinstance(body, dict) or body.get("effect") not in ("note", "warn") or not body.get("says"):
             raise RuleSetError(
                 source=source,
                 key=f"entries.{key}",
-                expected='effect = "note" or "warn" and a non-empty says',
+                expected=T_('effect = "note" or "warn" and a non-empty says'),
                 found=repr(body),
             )
         entries.append(Entry(Behaviour(key), str(body["effect"]), str(body["says"])))
@@ -134,9 +135,7 @@ def load_profile(name: str) -> SiteProfile:
 def _merged(name: str) -> SiteProfile:
     shipped = _shipped()
     if name not in shipped:
-        raise RuleSetError(
-            source="site profiles", key="name", expected="one of " + ", ".join(shipped), found=repr(name)
-        )
+        raise RuleSetError(source=T_("site profiles"), key="name", expected=one_of(shipped), found=repr(name))
     base, own = shipped["default"], shipped[name]
     if own is base:
         return base

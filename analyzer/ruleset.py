@@ -13,7 +13,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal, get_args
 
-from analyzer.errors import RuleSetError
+from analyzer.errors import RuleSetError, one_of
 from analyzer.evaluator.categories import Ranking
 from parsers.errors import T_
 from parsers.record import Betting, Stakes
@@ -169,33 +169,33 @@ def _convert(source: str, key: str, annotation: Any, value: Any) -> Any:
     allowed = get_args(annotation)
     if annotation in ("bool", bool):
         if not isinstance(value, bool):
-            raise RuleSetError(source=source, key=key, expected="true or false", found=repr(value))
+            raise RuleSetError(source=source, key=key, expected=T_("true or false"), found=repr(value))
         return value
     if annotation in ("int", int):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise RuleSetError(source=source, key=key, expected="a whole number, 0 or more", found=repr(value))
+            raise RuleSetError(source=source, key=key, expected=T_("a whole number, 0 or more"), found=repr(value))
         return value
     if annotation in ("float", float):
         if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
-            raise RuleSetError(source=source, key=key, expected="a number, 0 or more", found=repr(value))
+            raise RuleSetError(source=source, key=key, expected=T_("a number, 0 or more"), found=repr(value))
         return float(value)
     if annotation in ("Ranking", Ranking):
         options = [r.value for r in Ranking]
         if value not in options:
-            raise RuleSetError(source=source, key=key, expected="one of " + ", ".join(options), found=repr(value))
+            raise RuleSetError(source=source, key=key, expected=one_of(options), found=repr(value))
         return Ranking(value)
     if annotation in ("Betting", Betting):
         options = [b.value for b in Betting]
         if value not in options:
-            raise RuleSetError(source=source, key=key, expected="one of " + ", ".join(options), found=repr(value))
+            raise RuleSetError(source=source, key=key, expected=one_of(options), found=repr(value))
         return Betting(value)
     literal = _LITERALS.get(annotation) if isinstance(annotation, str) else None
     allowed = literal or allowed
     if allowed:
         if value not in allowed:
-            raise RuleSetError(source=source, key=key, expected="one of " + ", ".join(allowed), found=repr(value))
+            raise RuleSetError(source=source, key=key, expected=one_of(allowed), found=repr(value))
         return value
-    raise RuleSetError(source=source, key=key, expected="a known key", found=repr(value))  # pragma: no cover
+    raise RuleSetError(source=source, key=key, expected=T_("a known key"), found=repr(value))  # pragma: no cover
 
 
 _LITERALS: dict[str, tuple[str, ...]] = {
@@ -217,23 +217,21 @@ def parse_rules(data: dict[str, Any], *, source: str) -> RuleSet:
     known_top = {"name", "description", "follows", *_SECTIONS}
     for key in data:
         if key not in known_top:
-            raise RuleSetError(
-                source=source, key=key, expected="one of " + ", ".join(sorted(known_top)), found="an unknown key"
-            )
+            raise RuleSetError(source=source, key=key, expected=one_of(sorted(known_top)), found=T_("an unknown key"))
     values: dict[str, Any] = {}
     for key in ("name", "description", "follows"):
         if not isinstance(data.get(key), str) or not data[key]:
-            raise RuleSetError(source=source, key=key, expected="a non-empty string", found=repr(data.get(key)))
+            raise RuleSetError(source=source, key=key, expected=T_("a non-empty string"), found=repr(data.get(key)))
         values[key] = data[key]
     for section, cls in _SECTIONS.items():
         table = data.get(section)
         if not isinstance(table, dict):
-            raise RuleSetError(source=source, key=section, expected="a table", found=repr(table))
+            raise RuleSetError(source=source, key=section, expected=T_("a table"), found=repr(table))
         names = {f.name: f for f in fields(cls)}
         for key in table:
             if key not in names:
                 raise RuleSetError(
-                    source=source, key=f"{section}.{key}", expected="one of " + ", ".join(names), found="an unknown key"
+                    source=source, key=f"{section}.{key}", expected=one_of(names), found=T_("an unknown key")
                 )
         kwargs = {}
         for name, f in names.items():
@@ -241,17 +239,17 @@ def parse_rules(data: dict[str, Any], *, source: str) -> RuleSet:
                 kwargs[name] = f.default  # a key added later: files written before it keep working
                 continue
             if name not in table:
-                raise RuleSetError(source=source, key=f"{section}.{name}", expected="a value", found="nothing")
+                raise RuleSetError(source=source, key=f"{section}.{name}", expected=T_("a value"), found=T_("nothing"))
             kwargs[name] = _convert(source, f"{section}.{name}", f.type, table[name])
         values[section] = cls(**kwargs)
     rules = RuleSet(source=source, **values)
     if rules.cards.deck not in (36, 52):
-        raise RuleSetError(source=source, key="cards.deck", expected="36 or 52", found=str(rules.cards.deck))
+        raise RuleSetError(source=source, key="cards.deck", expected=T_("36 or 52"), found=str(rules.cards.deck))
     if rules.cards.ranking.deck_size != rules.cards.deck:
         raise RuleSetError(
             source=source,
             key="cards.ranking",
-            expected=f"a ranking for {rules.cards.deck} cards",
+            expected=T_("a ranking for {deck} cards", deck=rules.cards.deck),
             found=rules.cards.ranking.value,
         )
     _check_game(rules, source)
@@ -265,33 +263,33 @@ def _check_game(rules: RuleSet, source: str) -> None:
         raise RuleSetError(
             source=source,
             key="cards.hole_cards",
-            expected="one of " + ", ".join(map(str, HOLE_CARD_COUNTS)),
+            expected=one_of(map(str, HOLE_CARD_COUNTS)),
             found=str(cards.hole_cards),
         )
     if cards.hand == "any-five" and cards.hole_cards != 2:
         raise RuleSetError(
             source=source,
             key="cards.hole_cards",
-            expected='2 with hand = "any-five" (more hole cards play as Omaha: hand = "two-plus-three")',
+            expected=T_('2 with hand = "any-five" (more hole cards play as Omaha: hand = "two-plus-three")'),
             found=str(cards.hole_cards),
         )
     if cards.hand == "two-plus-three" and cards.hole_cards < 4:
         raise RuleSetError(
             source=source,
             key="cards.hole_cards",
-            expected='4, 5 or 6 with hand = "two-plus-three"',
+            expected=T_('4, 5 or 6 with hand = "two-plus-three"'),
             found=str(cards.hole_cards),
         )
     if showdown.split == "high-low":
         if cards.deck != 52:
             raise RuleSetError(
-                source=source, key="showdown.split", expected="high with a 36-card deck", found="high-low"
+                source=source, key="showdown.split", expected=T_("high with a 36-card deck"), found="high-low"
             )
         if not 5 <= showdown.low_qualifier <= 8:
             raise RuleSetError(
                 source=source,
                 key="showdown.low_qualifier",
-                expected="a rank from 5 to 8 (8: eight-or-better)",
+                expected=T_("a rank from 5 to 8 (8: eight-or-better)"),
                 found=str(showdown.low_qualifier),
             )
 
@@ -333,5 +331,5 @@ def _load_text(text: str, *, source: str) -> RuleSet:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise RuleSetError(source=source, key="(file)", expected="valid TOML", found=str(error)) from None
+        raise RuleSetError(source=source, key="(file)", expected=T_("valid TOML"), found=str(error)) from None
     return parse_rules(data, source=source)

@@ -27,7 +27,7 @@ from pathlib import Path, PurePosixPath
 from analyzer.i18n import Msg, msg, nmsg
 from parsers.buyins import BuyIns, parse_buyins
 from parsers.buyins import sniff as sniff_buyins
-from parsers.errors import HandHistoryError, ParseError
+from parsers.errors import HandHistoryError, ParseError, error_text
 from parsers.formats import ParsedFile, read_bytes
 from parsers.pokernow_ledger import Ledger, parse_ledger, sniff_ledger
 from parsers.text import decode
@@ -338,10 +338,10 @@ def read_one(upload: Upload) -> ParsedFile | Ledger | BuyIns | FileIssue:
             if sniff_buyins(text):
                 return parse_buyins(text, file=upload.name)
         except HandHistoryError as money_error:
-            return FileIssue(upload.name, str(money_error))
-        return FileIssue(upload.name, str(error))
+            return FileIssue(upload.name, error_text(money_error))
+        return FileIssue(upload.name, error_text(error))
     except HandHistoryError as error:
-        return FileIssue(upload.name, str(error))
+        return FileIssue(upload.name, error_text(error))
     if not parsed.count:
         return FileIssue(
             upload.name, msg("{file}: {format}: no hands in the file", file=upload.name, format=parsed.format)

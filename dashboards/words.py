@@ -89,6 +89,7 @@ COLUMNS: dict[str, str] = {
     "exact": N_("exact"),
     "p_value": N_("p-value"),
     "one_in": N_("1 in"),
+    "site": N_("site"),
     "position": N_("position"),
     "session": N_("session"),
     "hands": N_("hands"),

@@ -17,7 +17,7 @@ from fractions import Fraction
 from analyzer.equity import EquityError, equity
 from analyzer.errors import AnalyzerError
 from analyzer.evaluator import Ranking, parse_ranking
-from analyzer.i18n import _
+from analyzer.i18n import _, number
 from analyzer.ranges import range_equity
 from parsers.record import STREETS, ActionKind, HandRecord, Street
 
@@ -27,12 +27,16 @@ BOARD_SIZE = {Street.PREFLOP: 0, Street.FLOP: 3, Street.TURN: 4, Street.RIVER: 5
 
 
 def percent(share: Fraction | float, digits: int = 2) -> str:
-    """A share as a percentage for the page.
+    """A share as a percentage for the page, with the decimal sign of the language in force.
 
+    >>> from analyzer.i18n import use
     >>> percent(Fraction(1, 3)), percent(1.0, 1)
     ('33.33 %', '100.0 %')
+    >>> with use("de"):
+    ...     percent(Fraction(1, 3))
+    '33,33 %'
     """
-    return f"{float(share) * 100:.{digits}f} %"
+    return number(float(share) * 100, f".{digits}f") + " %"
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,9 +61,9 @@ class EquityTable:
         if self.exact:
             if self.matchups == 1:
                 return _("exact: every run-out of 1 matchup")
-            return _("exact: every run-out of {n} matchups").format(n=f"{self.matchups:,}")
+            return _("exact: every run-out of {n} matchups").format(n=number(self.matchups))
         return _("Monte Carlo: {n} deals drawn (seeded), each share ± {error} at 95 %").format(
-            n=f"{self.matchups:,}", error=percent(self.error)
+            n=number(self.matchups), error=percent(self.error)
         )
 
 

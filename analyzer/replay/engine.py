@@ -14,6 +14,7 @@ from typing import Final
 import msgspec
 
 from analyzer.cards import Card, deck_of
+from analyzer.i18n.message import Msg
 from analyzer.money import amount_text
 from analyzer.profiles import Behaviour, SiteProfile, profile_for
 from analyzer.replay import words
@@ -307,9 +308,7 @@ def _run(record: HandRecord, rules: RuleSet, profile: SiteProfile, steps: bool, 
                 return None
             problems.extend(_at(found, i))
         if steps:
-            trail.append(
-                _step(table, i, post.player, f"{post.player} posts {post.kind.value.replace('_', ' ')}", found)
-            )
+            trail.append(_step(table, i, post.player, words.post_step(post.player, post.kind.value), found))
     table.open_preflop(posts)
     if table.notes:
         if first:
@@ -482,18 +481,14 @@ def _at(found: list[Problem], index: int) -> list[Problem]:
     return [msgspec.structs.replace(p, action_index=index) if p.action_index is None else p for p in found]
 
 
-def _action_text(action: object, decimals: int) -> str:
-    from parsers.record import Action, ActionKind
+def _action_text(action: object, decimals: int) -> Msg:
+    from parsers.record import Action
 
     assert isinstance(action, Action)
-    if action.kind in (ActionKind.FOLD, ActionKind.CHECK):
-        return f"{action.player} {action.kind.value}s"
-    verb = {ActionKind.CALL: "calls", ActionKind.BET: "bets", ActionKind.RAISE: "raises to"}[action.kind]
-    tail = " and is all-in" if action.all_in else ""
-    return f"{action.player} {verb} {amount_text(action.to, decimals)}{tail}"
+    return words.action_step(action.player, action.kind.value, action.to, decimals, action.all_in)
 
 
-def _step(table: Table, index: int, player: str, text: str, found: list[Problem]) -> Step:
+def _step(table: Table, index: int, player: str, text: Msg, found: list[Problem]) -> Step:
     ps: list[PlayerState] = table.players
     return Step(
         index=index,

@@ -9,6 +9,7 @@ from __future__ import annotations
 import msgspec
 
 from analyzer.cards import deck_of
+from analyzer.i18n.message import Msg
 from analyzer.replay.findings import Problem
 from analyzer.replay.pots import Pot
 from analyzer.replay.showdown import Settlement
@@ -23,7 +24,7 @@ class Step(msgspec.Struct, frozen=True, gc=False):
     index: int
     street: Street
     player: str
-    text: str
+    text: Msg  # what happened, in no language yet: the page renders it
     stacks: tuple[tuple[str, int], ...]
     bets: tuple[tuple[str, int], ...]
     pot: int

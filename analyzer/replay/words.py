@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from analyzer.i18n import Join, Percent, msg, pmsg
+from analyzer.i18n import Amount, Join, Percent, msg, pmsg
 from analyzer.i18n import Msg as Msg  # re-exported: the type of the sentences made here
 from analyzer.i18n.message import from_text
+from analyzer.money import CHIPS
 from analyzer.replay.findings import Code, Problem, Verdict
 
 
@@ -617,3 +618,44 @@ def stack_shrank(player: str, end: str, start: str) -> Problem:
         start=start,
     )
     return Problem(Code.STACK_CHANGED, Verdict.WARN, text, None, "GAME-CASH", player)
+
+
+# ---- the replayer's steps ------------------------------------------------------------
+
+
+def _posts(player: str) -> dict[str, Msg]:
+    return {
+        "ante": msg("{player} posts ante", player=player),
+        "small_blind": msg("{player} posts small blind", player=player),
+        "big_blind": msg("{player} posts big blind", player=player),
+        "button_blind": msg("{player} posts button blind", player=player),
+        "straddle": msg("{player} posts straddle", player=player),
+        "dead_blind": msg("{player} posts dead blind", player=player),
+        "bomb": msg("{player} posts bomb", player=player),
+    }
+
+
+def post_step(player: str, kind: str) -> Msg:
+    """A forced bet as the replayer tells it: ``Ana posts small blind`` (``kind``: a post kind's value)."""
+    return _posts(player)[kind]
+
+
+def action_step(player: str, kind: str, to: int, decimals: int, all_in: bool) -> Msg:
+    """An action as the replayer tells it: ``Ana raises to 30 and is all-in`` (``kind``: an
+    action kind's value; ``to`` the player's street total in minor units, shown in the locale's way)."""
+    if kind == "fold":
+        return msg("{player} folds", player=player)
+    if kind == "check":
+        return msg("{player} checks", player=player)
+    amount = Amount(to, CHIPS, decimals)
+    if kind == "call":
+        if all_in:
+            return msg("{player} calls {to} and is all-in", player=player, to=amount)
+        return msg("{player} calls {to}", player=player, to=amount)
+    if kind == "bet":
+        if all_in:
+            return msg("{player} bets {to} and is all-in", player=player, to=amount)
+        return msg("{player} bets {to}", player=player, to=amount)
+    if all_in:
+        return msg("{player} raises to {to} and is all-in", player=player, to=amount)
+    return msg("{player} raises to {to}", player=player, to=amount)

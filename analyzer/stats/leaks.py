@@ -37,7 +37,7 @@ from typing import Literal
 import numpy as np
 import polars as pl
 
-from analyzer.i18n import _
+from analyzer.i18n import N_, _
 from analyzer.observed import wilson
 from analyzer.stats.filters import Filters
 from analyzer.stats.query import summed
@@ -76,7 +76,7 @@ GUIDE: dict[str, tuple[float, float]] = {
     "wtsd": (25.0, 35.0),
     "wsd": (50.0, 60.0),
 }
-GUIDE_SOURCE = "published six-max hold'em guides (named in analyzer/stats/leaks.py)"
+GUIDE_SOURCE = N_("published six-max hold'em guides (named in analyzer/stats/leaks.py)")
 SIZES = ("heads-up", "3-4", "5-6", "7+")
 
 Verdict = Literal["high", "low", "within", "no reference", "no chances"]
@@ -270,7 +270,7 @@ def _reference(
     """The range a rate is set against, or None and why there is none."""
     if rules == GUIDE_RULES and size == GUIDE_SIZE and name in GUIDE:
         low, high = GUIDE[name]
-        return Reference(low, high, GUIDE_SOURCE), ""
+        return Reference(low, high, _(GUIDE_SOURCE)), ""
     sample = others.filter(pl.col(f"{name}_n") >= min_chances)
     if sample.height < min_players:
         return None, _(

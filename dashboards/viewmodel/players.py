@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import polars as pl
 from babel.numbers import format_decimal
 
-from analyzer.i18n import _, current, f_, number
+from analyzer.i18n import _, current, f_, number, pgettext
 from analyzer.stats import charts as queries
 from analyzer.stats.filters import Choices, Filters
 from analyzer.stats.query import RATES
@@ -192,12 +192,13 @@ def starting_hand_grid(frame: pl.DataFrame, deck: int, colour: str) -> Grid:
     total = int(frame["hands"].sum()) if frame.height else 0
     z: list[list[float | None]] = [[None] * size for _ in range(size)]
     text = [[""] * size for _ in range(size)]
+    percent = pgettext("percent", "{value}%")
     for r in frame.iter_rows(named=True):
         hi, lo = ranks.index(r["high"]), ranks.index(r["low"])
         row, col = (hi, lo) if r["pair"] or r["suited"] else (lo, hi)
         value = r["units"] / r["hands"] if by_result else 100 * r["hands"] / max(total, 1)
         z[row][col] = value
-        shown = f"{value:+.1f}" if by_result else f"{value:.2f}%"
+        shown = number(value, "+.1f") if by_result else percent.format(value=number(value, ".2f"))
         text[row][col] = f"{r['hand']}<br>{shown}<br>n={r['hands']}"
     for i in range(size):
         for j in range(size):

@@ -200,7 +200,7 @@ def step_view(record: HandRecord, rules: RuleSet, result: Replay, audit: HandAud
             n=index,
             last=last,
         ),
-        action=step.text,
+        action=render(step.text),
         street=street_name(step.street.value),
         pot=money(step.pot, record.decimals, record.currency),
         seats=seat_rows(record, step, at_end),

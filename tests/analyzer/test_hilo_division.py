@@ -89,7 +89,7 @@ def test_a_shared_high_half_names_its_winners_and_their_shares() -> None:
 def test_the_division_reads_in_german_and_spanish_with_every_amount() -> None:
     (problem, _) = audit(HAND + LOW_SHARED + "win Carla 8\nwin Ana 7").problems
     assert render(problem.message, "de") == (
-        "Ben bekam 0 ausgezahlt, ihm stehen aber 3 zu: Hauptpot (15) wird geteilt: die High-Hälfte (8) geht an "
+        "Ben bekam 0 ausgezahlt, geschuldet sind aber 3: Hauptpot (15) wird geteilt: die High-Hälfte (8) geht an "
         "Carla mit Drilling, Damen, die Low-Hälfte (7) an Ana (4) und Ben (3) mit dem Low 8-6-4-2-A"
     )
     assert render(problem.message, "es") == (

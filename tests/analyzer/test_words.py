@@ -64,7 +64,7 @@ def test_a_problem_found_in_one_language_reads_in_the_language_it_is_shown_in() 
         problem = words.after_folding("Anna", 7)
         short = words.paid_short("Ben", "10", "20", [words.went_to_folded(words.pot_name(0), "20", "Carla")], False)
     with use("de"):
-        assert render(problem.message) == "Anna handelt, nachdem er ausgestiegen ist"
+        assert render(problem.message) == "Anna handelt, obwohl schon ausgestiegen"
     with use("es"):
         assert render(problem.message) == "Anna actúa después de retirarse"
     with use("en"):

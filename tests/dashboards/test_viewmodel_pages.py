@@ -18,6 +18,7 @@ from analyzer.detect import rules_for
 from analyzer.i18n import use
 from analyzer.replay.engine import replay
 from analyzer.stats.filters import FilterError, Filters
+from dashboards.show import columns
 from dashboards.uploads import Upload, read_uploads
 from dashboards.viewmodel import casino as cvm
 from dashboards.viewmodel import players as pvm
@@ -229,6 +230,15 @@ def test_the_starting_hand_grid_puts_suited_above_pairs_on_and_offsuit_below_the
     assert (f.z[0][0], f.text[0][1]) == (50.0, "AKs<br>25.00%<br>n=1")
 
 
+def test_the_starting_hand_grid_writes_its_numbers_the_german_and_spanish_way() -> None:
+    for lang in ("de", "es"):
+        with use(lang):
+            g = pvm.starting_hand_grid(grid_frame(), 36, "result")
+            f = pvm.starting_hand_grid(grid_frame(), 52, "frequency")
+        shown = (g.text[0][0], g.text[0][1], f.text[0][1])
+        assert shown == ("AA<br>+1,5<br>n=2", "AKs<br>-1,0<br>n=1", "AKs<br>25,00 %<br>n=1")
+
+
 def test_filters_from_the_sidebar_narrow_only_where_asked() -> None:
     assert pvm.filters_of(size=(1, 6), most=6) == Filters()
     days = (dt.date(2026, 3, 1), dt.date(2026, 3, 2))
@@ -320,6 +330,8 @@ def test_a_replayer_step_in_german_names_the_street_and_verdict_with_the_seeds_t
     assert (view.street, view.verdict, view.pot) == ("Turn", "⛔ Verstoß", "6.517")
     assert [row["Runde"] for row in view.equities] == ["Preflop", "Flop", "Turn", "River"]
     assert view.notes[0].where == "bei Aktion 19"
+    assert view.action == "Dev steigt aus"
+    assert (view.equities[-1]["Ben"], view.equities[0]["Anna"]) == ("100,00 %", "17,74 %")
 
 
 def test_the_step_buttons_stay_within_the_hand() -> None:
@@ -508,3 +520,11 @@ def test_the_recorded_hands_heading_has_the_plural_of_its_count(lang: str, texts
     assert first is not None
     with use(lang):
         assert tuple(rvm.session_heading((first,) * n) for n in range(3)) == texts
+
+
+@pytest.mark.parametrize(
+    ("lang", "headings"), [("en", ["site", "player"]), ("de", ["Anbieter", "Spieler"]), ("es", ["sala", "jugador"])]
+)
+def test_the_players_tables_name_the_site_column_in_the_readers_language(lang: str, headings: list[str]) -> None:
+    with use(lang):
+        assert list(columns(pd.DataFrame(columns=list(pvm.STATS_KEYS))).columns) == headings

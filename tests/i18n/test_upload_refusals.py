@@ -9,7 +9,7 @@ import zipfile
 import pytest
 
 from analyzer.i18n import missing, render
-from dashboards.uploads import IMPORT_HINT, MB, Limits, Upload, unpack
+from dashboards.uploads import IMPORT_HINT, MB, FileIssue, Limits, Upload, read_one, unpack
 
 
 def _zip(members: dict[str, bytes], method: int = zipfile.ZIP_DEFLATED) -> bytes:
@@ -75,3 +75,17 @@ def test_the_file_count_limit_is_said_in_the_singular_for_one(lang: str, files: 
     uploads = [Upload(f"n{n}.txt", b"x") for n in range(files + 1)]
     (issue,) = unpack(uploads, limits=Limits(files=files)).issues
     assert render(issue.message, lang) == expected
+
+
+def test_a_file_that_is_no_hand_history_is_refused_in_german_and_spanish() -> None:
+    """The parsers' one line for a file no format claims (a Text), kept as a Text by the upload."""
+    issue = read_one(Upload("broken.txt", b"hello world\nthis is no hand history\n"))
+    assert isinstance(issue, FileIssue)
+    with missing() as untranslated:
+        said = {lang: render(issue.message, lang) for lang in ("en", "de", "es")}
+    assert said["en"].startswith("broken.txt:1: input: expected a hand history (native, pokerstars, ")
+    assert said["en"].endswith("), found 'hello world'")
+    assert said["de"].startswith("broken.txt:1: Eingabe: erwartet eine Hand-History (native, pokerstars, ")
+    assert said["es"].startswith("broken.txt:1: entrada: se esperaba un historial de manos (native, pokerstars, ")
+    assert said["es"].endswith("), se encontró 'hello world'")
+    assert untranslated == set()

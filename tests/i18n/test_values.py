@@ -12,10 +12,12 @@ import pytest
 from click.testing import CliRunner
 
 from analyzer.cli import cli
+from analyzer.equity.views import EquityTable
 from analyzer.evaluator import Ranking, evaluate, words_of
 from analyzer.i18n import missing, msg, render, use
 from analyzer.i18n.hands import pot_hand
 from analyzer.money import amount_text
+from analyzer.replay import words
 from analyzer.replay.hilo import hand_words
 from analyzer.ruleset import load_rules
 
@@ -154,3 +156,44 @@ def test_the_bank_pays_and_is_paid_in_german_and_spanish() -> None:
     assert "Ben pays the bank 306,267" in said["en"] and "the bank pays Dev 580,749" in said["en"]
     assert "Ben zahlt der Bank 306.267" in said["de"] and "die Bank zahlt Dev 580.749" in said["de"]
     assert "Ben paga a la banca 306.267" in said["es"] and "la banca paga a Dev 580.749" in said["es"]
+
+
+def test_a_leaks_reference_from_the_guides_is_named_in_german_and_spanish(tmp_path: Path) -> None:
+    store = str(tmp_path / "store")
+    night = str(SAMPLES / "holdem-night.txt")
+    imported = CliRunner().invoke(cli, ["import", night, "--store", store, "--workers", "1"])
+    assert imported.exit_code == 0, imported.output
+    args = ["stats", "--store", store, "--player", "Ben", "--leaks"]
+    with missing() as untranslated:
+        said = {lang: CliRunner().invoke(cli, ["--lang", lang, *args]).output for lang in ("en", "de", "es")}
+    assert "reference: published six-max hold'em guides (named in analyzer/stats/leaks.py)" in said["en"]
+    assert "Referenz: veröffentlichte Leitfäden zu Six-Max-Hold'em (genannt in analyzer/stats/leaks.py)" in said["de"]
+    assert "referencia: guías publicadas de hold'em six-max (citadas en analyzer/stats/leaks.py)" in said["es"]
+    assert untranslated == set()
+
+
+@pytest.mark.parametrize(
+    ("lang", "method"),
+    [
+        ("en", "Monte Carlo: 5,000 deals drawn (seeded), each share ± 1.29 % at 95 %"),
+        ("de", "Monte Carlo: 5.000 Austeilungen gezogen (mit Startwert), jeder Anteil ± 1,29 % bei 95\xa0%"),
+    ],
+)
+def test_the_equity_pages_sampled_method_writes_its_numbers_in_the_readers_way(lang: str, method: str) -> None:
+    table = EquityTable(rows=(), ranking=Ranking.STRAIGHT_OVER_TRIPS, exact=False, matchups=5000, error=0.0129)
+    with use(lang):
+        assert table.method == method
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "47,579 was paid out and 0 deducted from a pot of 47,580: 1 missing"),
+        ("de", "aus einem Pot von 47.580 wurden 47.579 ausgezahlt und 0 abgezogen: 1 nicht verteilt"),
+        ("es", "de un bote de 47.580 se pagaron 47.579 y se descontaron 0: 1 sin repartir"),
+    ],
+)
+def test_chips_missing_from_a_pot_are_said_without_a_verb_that_must_agree_with_the_amount(lang: str, said: str) -> None:
+    """German "1 fehlen" and Spanish "faltan 1" were wrong for one chip: the amount now stands alone."""
+    problem = words.chips_not_conserved(amount_text(47579), amount_text(0), amount_text(47580), amount_text(1), True)
+    assert render(problem.message, lang) == said
