@@ -15,12 +15,13 @@ from analyzer.casino.odds import as_decimal, quotes, state_of
 from analyzer.casino.outcomes import load_outcomes
 from analyzer.casino.report import RULES, CasinoReport, casino_ranking, report_files
 from analyzer.cli.errors import EXIT_OK, EXIT_PROBLEMS, fail, user_errors
+from analyzer.cli.helptext import HelpGroup
 from analyzer.i18n import _, f_, fn_, msg, nmsg, number, pgettext, render
 from analyzer.ruleset import load_rules
 from parsers.casino import read_file
 
 
-@click.group("casino")
+@click.group("casino", cls=HelpGroup)
 def command() -> None:
     """The "6+ Poker" live-dealer betting game (seed 003): settle bets again, and price the odds.
 

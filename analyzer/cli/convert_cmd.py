@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from analyzer.cli.errors import EXIT_CANNOT_RUN, fail, user_errors
+from analyzer.cli.helptext import HelpCommand
 from analyzer.cli.inputs import FORMATS_HELP, read_all
 from analyzer.convert import prepare
 from analyzer.i18n import _, f_, fn_
@@ -93,7 +94,7 @@ def _not_written(failures: list[tuple[HandRecord, HandHistoryError]], target: st
     return grouped(items, target)
 
 
-@click.command("convert", epilog=FORMATS_HELP)
+@click.command("convert", cls=HelpCommand, epilog=FORMATS_HELP)
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option(
     "--to",

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import click
 
+from analyzer.cli.helptext import HelpCommand
 from analyzer.cli.inputs import FORMATS_HELP
 from analyzer.i18n import render
 from analyzer.inputs import InputIssue, input_files
@@ -48,7 +49,7 @@ def streamlit_args(app: str, *, port: int, headless: bool, address: str | None =
     return args
 
 
-@click.command("dashboard", epilog=FORMATS_HELP)
+@click.command("dashboard", cls=HelpCommand, epilog=FORMATS_HELP)
 @click.argument("files", nargs=-1, type=click.Path(exists=True))
 @click.option("--store", type=click.Path(file_okay=False), default=None, help="Store folder to open.")
 @click.option("--sample", is_flag=True, help="Open on the bundled sample night (even with --store).")

@@ -7,6 +7,7 @@ import json
 import click
 
 from analyzer.cli.errors import EXIT_CANNOT_RUN, EXIT_OK, fail, user_errors
+from analyzer.cli.helptext import HelpCommand
 from analyzer.cli.inputs import read_all
 from analyzer.diverge import Divergence, HandChange, diverge
 from analyzer.i18n import Amount, Join, _, current, f_, fn_, render
@@ -17,7 +18,7 @@ from analyzer.ruleset import load_rules
 from parsers.record import HandRecord
 
 
-@click.command("diverge")
+@click.command("diverge", cls=HelpCommand)
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option("--rules", "rules_name", required=True, help="The rule set the night was played under (preset or TOML).")
 @click.option("--against", "against_name", required=True, help="The other rule set to replay it under.")

@@ -8,6 +8,7 @@ import click
 
 from analyzer.cards import SHORT_DECK, Card, clean
 from analyzer.cli.errors import user_errors
+from analyzer.cli.helptext import HelpCommand
 from analyzer.equity import EquityResult, equity
 from analyzer.i18n import Cards, f_, fn_, ngettext, number, pgettext
 from analyzer.i18n.message import render_arg
@@ -16,7 +17,7 @@ from analyzer.ruleset import load_rules
 from parsers.errors import HandHistoryError
 
 
-@click.command("equity")
+@click.command("equity", cls=HelpCommand)
 @click.argument("hands", nargs=-1, required=True, metavar="CARDS CARDS...")
 @click.option("--board", default="", metavar="CARDS", help="Board cards dealt so far (0 to 5).")
 @click.option("--dead", default="", metavar="CARDS", help="Cards out of play (mucked, burnt and seen).")

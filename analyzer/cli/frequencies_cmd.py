@@ -16,6 +16,7 @@ from babel.numbers import format_decimal
 
 from analyzer.cli.errors import fail, user_errors
 from analyzer.cli.filter_options import filter_options, read_filters
+from analyzer.cli.helptext import HelpCommand
 from analyzer.frequencies import Frequencies, Frequency, check_deck, exact_frequencies
 from analyzer.i18n import _, current, f_, number, pgettext
 from analyzer.stats.filters import Filters
@@ -133,7 +134,7 @@ def to_json(freq: Frequencies, *, method: str) -> dict[str, Any]:
     }
 
 
-@click.command("frequencies")
+@click.command("frequencies", cls=HelpCommand)
 @click.option("--exact", is_flag=True, help="Enumerate every hand of the deck and evaluate each (exact counts).")
 @click.option("--deck", "deck_text", metavar="36|52", help="The deck (default: the ranking's deck).")
 @click.option(

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import click
 
 from analyzer.cli.errors import EXIT_CANNOT_RUN, EXIT_OK, EXIT_PROBLEMS, user_errors
+from analyzer.cli.helptext import HelpCommand
 from analyzer.cli.inputs import FORMATS_HELP
 from analyzer.cli.progress import tqdm_bar
 from analyzer.i18n import Join, _, f_, fn_, msg, nmsg
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
     from analyzer.store.cluster import Cluster
 
 
-@click.command("import", epilog=FORMATS_HELP)
+@click.command("import", cls=HelpCommand, epilog=FORMATS_HELP)
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option("--store", "store_dir", type=click.Path(file_okay=False), default=None, help="Store folder.")
 @click.option("--format", "format_name", default="auto", show_default=True, help="Format of every file.")

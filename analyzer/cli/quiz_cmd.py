@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from analyzer.cli.errors import fail, user_errors
+from analyzer.cli.helptext import HelpCommand
 from analyzer.cli.inputs import FORMATS_HELP
 from analyzer.i18n import _, current, f_, set_language
 from analyzer.quiz import (
@@ -28,7 +29,7 @@ from analyzer.quiz.words import Cards, Msg, named, t
 from analyzer.ruleset import RuleSet, load_rules
 
 
-class OneLineCommand(click.Command):
+class OneLineCommand(HelpCommand):
     """Bad options are one line on stderr and exit 2 (no usage block)."""
 
     def make_context(

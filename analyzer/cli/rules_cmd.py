@@ -5,13 +5,14 @@ from __future__ import annotations
 import click
 
 from analyzer.cli.errors import user_errors
+from analyzer.cli.helptext import HelpCommand
 from analyzer.i18n import f_, pgettext, render
 from analyzer.i18n.shipped import shipped
 from analyzer.profiles import load_profile, profile_names
 from analyzer.ruleset import load_rules, preset_names
 
 
-@click.command("rules")
+@click.command("rules", cls=HelpCommand)
 @click.argument("name", required=False)
 @click.option("--sites", is_flag=True, help="List the site profiles: how each source plays its rule set.")
 def command(name: str | None, sites: bool) -> None:

@@ -8,13 +8,14 @@ from pathlib import Path
 import click
 
 from analyzer.cli.errors import fail, user_errors
+from analyzer.cli.helptext import HelpCommand
 from analyzer.i18n import fn_
 from analyzer.ruleset import load_rules
 from analyzer.simulate import Fault, inject_faults, simulate
 from parsers.formats import write
 
 
-@click.command("simulate")
+@click.command("simulate", cls=HelpCommand)
 @click.option("--rules", "rules_name", required=True, help="Rule set: a preset name or a TOML file.")
 @click.option("--hands", type=click.IntRange(1), required=True, help="How many hands to deal.")
 @click.option("--players", type=click.IntRange(2, 10), required=True, help="Players at the table.")

@@ -13,6 +13,7 @@ import polars as pl
 
 from analyzer.cli.errors import fail, user_errors
 from analyzer.cli.filter_options import filter_options, read_filters
+from analyzer.cli.helptext import HelpCommand
 from analyzer.i18n import N_, Percent, _, f_, fn_
 from analyzer.stats.leaks import Check, find_leaks
 from analyzer.stats.query import RATES, rate, session_tables, sessions, summary
@@ -53,7 +54,7 @@ RATE_LABELS = {
 }
 
 
-@click.command("stats")
+@click.command("stats", cls=HelpCommand)
 @click.option("--store", "store_dir", type=click.Path(file_okay=False), default=None, help="Store folder.")
 @click.option("--player", default=None, help="One player: adds positions, stakes and sessions.")
 @click.option(
