@@ -23,7 +23,22 @@ def invoke(lang: str, args: list[str]) -> tuple[Result, list[str]]:
 
 
 #: the commands whose help texts are marked for the catalogs
-TRANSLATED = [[], ["audit"], ["convert"], ["dashboard"], ["diverge"], ["equity"], ["import"], ["rules"], ["simulate"]]
+TRANSLATED = [
+    [],
+    ["audit"],
+    ["casino"],
+    ["casino", "audit"],
+    ["casino", "odds"],
+    ["convert"],
+    ["dashboard"],
+    ["diverge"],
+    ["equity"],
+    ["frequencies"],
+    ["import"],
+    ["rules"],
+    ["simulate"],
+    ["stats"],
+]
 
 
 @pytest.mark.parametrize("lang", ["de", "es"])
