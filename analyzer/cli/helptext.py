@@ -14,7 +14,7 @@ from __future__ import annotations
 import copy
 import importlib
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import click
 
@@ -80,6 +80,8 @@ def format_options(command: click.Command, ctx: click.Context, formatter: click.
         shown = copy.copy(param)
         if isinstance(shown, click.Option):
             shown.help = _translated(shown.help)
+        if isinstance(shown, TemplateOption) and shown.help:
+            shown.help = shown.help.format(**shown.help_values)
         record = shown.get_help_record(ctx)
         if record is not None:
             rows.append(record)
@@ -88,6 +90,15 @@ def format_options(command: click.Command, ctx: click.Context, formatter: click.
             formatter.write_dl(rows)
     if isinstance(command, click.Group):
         command.format_commands(ctx, formatter)
+
+
+class TemplateOption(click.Option):
+    """An option whose help is a marked template (``"... {kinds}."``), filled in with
+    ``help_values`` once translated: a list the code knows, in any language."""
+
+    def __init__(self, *args: Any, help_values: dict[str, str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.help_values = help_values
 
 
 class HelpGroup(HelpCommand, click.Group):
