@@ -113,3 +113,25 @@ def test_english_help_is_the_text_as_written() -> None:
     ]
     assert "  --format TEXT            auto, or one of the formats.  [default: auto]" in lines
     assert "  -h, --help               Show this message and exit." in lines
+
+
+@pytest.mark.parametrize(
+    ("lang", "last"),
+    [
+        ("de", "Fehler: Keine solche Option '--rule'. Meinten Sie '--rules'?"),
+        ("es", "Error: No existe la opción '--rule'. ¿Quiso decir '--rules'?"),
+        ("en", "Error: No such option '--rule'. Did you mean '--rules'?"),
+    ],
+)
+def test_a_near_miss_option_is_suggested_in_the_language_chosen(lang: str, last: str) -> None:
+    result, untranslated = invoke(lang, ["audit", "night.txt", "--rule", "x"])
+    assert result.output.splitlines()[-1] == last
+    assert untranslated == []
+
+
+def test_a_value_out_of_range_in_german() -> None:
+    result, untranslated = invoke("de", ["simulate", "--rules", "x", "--hands", "1", "--players", "11", "-o", "x"])
+    assert (
+        result.output.splitlines()[-1] == "Fehler: Ungültiger Wert für '--players': 11 liegt nicht im Bereich 2<=x<=10."
+    )
+    assert untranslated == []
