@@ -14,28 +14,46 @@ from typing import Any
 
 import click
 
-from analyzer.i18n import LANGS, from_environment, reset_language, set_language
+from analyzer.cli.helptext import HelpGroup, route_click_messages
+from analyzer.i18n import LANGS, N_, _, from_environment, set_language, use
 from analyzer.safetext import VisibleStream
 
-#: command name -> (module under analyzer.cli, one-line help)
+route_click_messages()
+
+#: command name -> (module under analyzer.cli, one-line help, translated when shown)
 COMMANDS: dict[str, tuple[str, str]] = {
-    "rules": ("rules_cmd", "List the rule-set presets, or print one in full."),
-    "audit": ("audit_cmd", "Replay every hand and check each action and pot split."),
-    "simulate": ("simulate_cmd", "Deal a night of hands to seeded bots (optionally with planted errors)."),
-    "convert": ("convert_cmd", "Convert hand histories to another format."),
-    "dashboard": ("dashboard_cmd", "Open the Streamlit dashboard."),
-    "casino": ("casino_cmd", "The 6+ Poker betting game (seed 003): settle bets again, price the odds."),
-    "equity": ("equity_cmd", "Exact equity of two or more hands, every run-out enumerated."),
-    "import": ("import_cmd", "Audit hand histories and add them to the store, each hand once."),
-    "stats": ("stats_cmd", "Results and tendencies per player, position, stake and session, from the store."),
-    "frequencies": ("frequencies_cmd", "How often each kind of hand occurs: exact counts, probabilities, odds."),
-    "quiz": ("quiz_cmd", "Training mode: quizzes that teach the short deck (en, de, es)."),
-    "diverge": ("diverge_cmd", "Replay a night under two rule sets: the hands whose payouts change."),
+    "rules": ("rules_cmd", N_("List the rule-set presets, or print one in full.")),
+    "audit": ("audit_cmd", N_("Replay every hand and check each action and pot split.")),
+    "simulate": ("simulate_cmd", N_("Deal a night of hands to seeded bots (optionally with planted errors).")),
+    "convert": ("convert_cmd", N_("Convert hand histories to another format.")),
+    "dashboard": ("dashboard_cmd", N_("Open the Streamlit dashboard.")),
+    "casino": ("casino_cmd", N_("The 6+ Poker betting game (seed 003): settle bets again, price the odds.")),
+    "equity": ("equity_cmd", N_("Exact equity of two or more hands, every run-out enumerated.")),
+    "import": ("import_cmd", N_("Audit hand histories and add them to the store, each hand once.")),
+    "stats": ("stats_cmd", N_("Results and tendencies per player, position, stake and session, from the store.")),
+    "frequencies": ("frequencies_cmd", N_("How often each kind of hand occurs: exact counts, probabilities, odds.")),
+    "quiz": ("quiz_cmd", N_("Training mode: quizzes that teach the short deck (en, de, es).")),
+    "diverge": ("diverge_cmd", N_("Replay a night under two rule sets: the hands whose payouts change.")),
 }
 
 
-class LazyGroup(click.Group):
+class LazyGroup(HelpGroup):
     """A group whose commands are imported on first use, so a slow import costs only its command."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        """The run, in the environment's language unless ``--lang`` says otherwise (its
+        ``--help`` and usage errors included)."""
+        with use(from_environment()):
+            return super().main(*args, **kwargs)
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        # ``sixplus --help --lang de``: click would show the help before it reads --lang
+        for i, arg in enumerate(args[:-1]):
+            if arg == "--lang" and args[i + 1] in LANGS:
+                set_language(args[i + 1])
+            if not arg.startswith("-") and (i == 0 or args[i - 1] != "--lang"):
+                break  # the command's name: what follows is the command's
+        return super().parse_args(ctx, args)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(COMMANDS)
@@ -48,8 +66,8 @@ class LazyGroup(click.Group):
         return command
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        rows = [(name, COMMANDS[name][1]) for name in self.list_commands(ctx)]
-        with formatter.section("Commands"):
+        rows = [(name, _(COMMANDS[name][1])) for name in self.list_commands(ctx)]
+        with formatter.section(_("Commands")):
             formatter.write_dl(rows)
 
 
@@ -66,31 +84,43 @@ def show_version(ctx: click.Context, param: click.Parameter, value: bool) -> Non
     ctx.exit()
 
 
-@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+CLI_HELP = N_(
+    "sixplus: read poker hand histories (Short Deck and Texas Hold'em), re-check every\n"
+    "action and pot split against a rule set, and show what happened.\n"
+    "\n"
+    "Example: sixplus audit night.txt --rules shortdeck\n"
+    "\n"
+    "In German: sixplus --lang de audit night.txt"
+)
+
+
+def choose_language(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """``--lang`` is eager: it takes effect before ``--help`` shows anything, the group's and a
+    command's alike, and stays in force until :meth:`LazyGroup.main` ends (a usage error is shown
+    after the contexts close). Without it, the environment's language (:meth:`LazyGroup.main`)."""
+    if value is not None:
+        set_language(value)
+    return value
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]}, help=CLI_HELP)
 @click.option(
     "--version",
     is_flag=True,
     expose_value=False,
     is_eager=True,
     callback=show_version,
-    help="Show the version, and whether the hot path runs compiled, and exit.",
+    help=N_("Show the version, and whether the hot path runs compiled, and exit."),
 )
 @click.option(
     "--lang",
     type=click.Choice(LANGS),
     default=None,
-    help="Language of what the commands print (default: the environment's locale, else English).",
+    is_eager=True,
+    callback=choose_language,
+    help=N_("Language of what the commands print (default: the environment's locale, else English)."),
 )
 def cli(lang: str | None) -> None:
-    """sixplus: read poker hand histories (Short Deck and Texas Hold'em), re-check every
-    action and pot split against a rule set, and show what happened.
-
-    Example: sixplus audit night.txt --rules shortdeck
-
-    In German: sixplus --lang de audit night.txt
-    """
-    token = set_language(lang or from_environment())
-    click.get_current_context().call_on_close(lambda: reset_language(token))
     visible()
 
 

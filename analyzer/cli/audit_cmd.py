@@ -14,9 +14,10 @@ import click
 from analyzer.audit.night import NightAudit, audit_files
 from analyzer.audit.report import audit_json, summary_json
 from analyzer.cli.errors import EXIT_CANNOT_RUN, EXIT_OK, EXIT_PROBLEMS, fail, user_errors
+from analyzer.cli.helptext import HelpCommand
 from analyzer.cli.inputs import FORMATS_HELP, read_all
 from analyzer.cli.output import Lines, json_line
-from analyzer.i18n import _, f_, pgettext, render
+from analyzer.i18n import N_, _, f_, pgettext, render
 from analyzer.money import ChipValue, Unit, is_chips
 from analyzer.replay.findings import Verdict
 from analyzer.ruleset import load_rules
@@ -57,42 +58,56 @@ def hand_unit(night: NightAudit, hand_id: str, value: ChipValue | None) -> Unit:
     return Unit(record.currency, record.decimals, value if is_chips(record.currency) else None)
 
 
-@click.command("audit", epilog=FORMATS_HELP)
+HELP = N_(
+    "Replay every hand of the PATHS (files, folders, .zip archives) and check each action and\n"
+    "pot split; with --ledger, settle the night: money in against money out and the hands, and\n"
+    "who pays whom, as paid and as audited.\n"
+    "\n"
+    "Exit 0 when every hand is fine (and the ledger settles), 1 when a hand breaks a rule or\n"
+    "cannot be read (or the ledger does not add up), 2 when nothing could be read.\n"
+    "\n"
+    "Example: sixplus audit night.txt --rules shortdeck --json"
+)
+
+
+@click.command("audit", cls=HelpCommand, epilog=FORMATS_HELP, help=HELP)
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option(
-    "--rules", "rules_name", default=None, help="Rule set: a preset name or a TOML file (default: from the file)."
+    "--rules", "rules_name", default=None, help=N_("Rule set: a preset name or a TOML file (default: from the file).")
 )
-@click.option("--format", "format_name", default="auto", show_default=True, help="auto, or one of the formats.")
+@click.option("--format", "format_name", default="auto", show_default=True, help=N_("auto, or one of the formats."))
 @click.option(
     "--ledger",
     "ledger_path",
     type=click.Path(exists=True, dir_okay=False),
     default=None,
-    help="A PokerNow ledger or buy-in CSV: check money in against out and the hands, and who pays whom, "
-    "as paid and as audited.",
+    help=N_(
+        "A PokerNow ledger or buy-in CSV: check money in against out and the hands, and who pays whom, "
+        "as paid and as audited."
+    ),
 )
 @click.option(
     "--chip-value",
     "chip_value",
     default=None,
     metavar="AMOUNT CUR",
-    help="What one chip is worth, e.g. '0.05 EUR': chip results shown as money.",
+    help=N_("What one chip is worth, e.g. '0.05 EUR': chip results shown as money."),
 )
 @click.option(
     "--settlement-csv",
     "csv_out",
     type=click.Path(dir_okay=False),
     default=None,
-    help="With --ledger: write both columns' transfers and every correction as CSV.",
+    help=N_("With --ledger: write both columns' transfers and every correction as CSV."),
 )
 @click.option(
     "--settlement-text",
     "text_out",
     type=click.Path(dir_okay=False),
     default=None,
-    help="With --ledger: write the recommended transfers as a short text for a group chat.",
+    help=N_("With --ledger: write the recommended transfers as a short text for a group chat."),
 )
-@click.option("--json", "as_json", is_flag=True, help="One JSON object a hand, then a summary line.")
+@click.option("--json", "as_json", is_flag=True, help=N_("One JSON object a hand, then a summary line."))
 def command(
     paths: tuple[str, ...],
     rules_name: str | None,
@@ -103,15 +118,6 @@ def command(
     text_out: str | None,
     as_json: bool,
 ) -> None:
-    """Replay every hand of the PATHS (files, folders, .zip archives) and check each action and
-    pot split; with --ledger, settle the night: money in against money out and the hands, and
-    who pays whom, as paid and as audited.
-
-    Exit 0 when every hand is fine (and the ledger settles), 1 when a hand breaks a rule or
-    cannot be read (or the ledger does not add up), 2 when nothing could be read.
-
-    Example: sixplus audit night.txt --rules shortdeck --json
-    """
     if format_name != "auto" and format_name not in names():
         fail(
             f_("--format: expected auto or one of {names}, got {got}", names=", ".join(names()), got=repr(format_name))

@@ -15,17 +15,21 @@ from analyzer.casino.odds import as_decimal, quotes, state_of
 from analyzer.casino.outcomes import load_outcomes
 from analyzer.casino.report import RULES, CasinoReport, casino_ranking, report_files
 from analyzer.cli.errors import EXIT_OK, EXIT_PROBLEMS, fail, user_errors
-from analyzer.i18n import _, f_, fn_, msg, nmsg, number, pgettext, render
+from analyzer.cli.helptext import HelpGroup
+from analyzer.i18n import N_, _, f_, fn_, msg, nmsg, number, pgettext, render
 from analyzer.ruleset import load_rules
 from parsers.casino import read_file
 
+CASINO_HELP = N_(
+    'The "6+ Poker" live-dealer betting game (seed 003): settle bets again, and price the odds.\n'
+    "\n"
+    "Example: sixplus casino audit sample_histories/casino/session.jsonl"
+)
 
-@click.group("casino")
+
+@click.group("casino", cls=HelpGroup, help=CASINO_HELP)
 def command() -> None:
-    """The "6+ Poker" live-dealer betting game (seed 003): settle bets again, and price the odds.
-
-    Example: sixplus casino audit sample_histories/casino/session.jsonl
-    """
+    pass
 
 
 def _ratio(value: Fraction | None, places: int = 6) -> float | None:
@@ -133,20 +137,23 @@ def _print_text(report: CasinoReport) -> None:
     click.echo("\n" + render(line))
 
 
-@command.command("audit")
+AUDIT_HELP = N_(
+    "Re-check every draw and settle every bet again; report each bet paid wrongly, with the\n"
+    "reason, and the margin of the offered odds per round. Exit 1 when anything is wrong.\n"
+    "\n"
+    "Files are casino JSON Lines (draws and bets) or CSV (a draw table, a bet table).\n"
+    "\n"
+    "Example: sixplus casino audit draws.csv bets.csv --json"
+)
+
+
+@command.command("audit", help=AUDIT_HELP)
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
-@click.option("--outcomes", "outcomes_file", default=None, help="An outcome TOML file (default: the shipped one).")
-@click.option("--rules", default=RULES, show_default=True, help="A rule-set preset or TOML file.")
-@click.option("--decimals", default=2, show_default=True, help="Decimals of the currency, for CSV amounts.")
-@click.option("--json", "as_json", is_flag=True, help="One JSON object a line: draws, bets, margins, summary.")
+@click.option("--outcomes", "outcomes_file", default=None, help=N_("An outcome TOML file (default: the shipped one)."))
+@click.option("--rules", default=RULES, show_default=True, help=N_("A rule-set preset or TOML file."))
+@click.option("--decimals", default=2, show_default=True, help=N_("Decimals of the currency, for CSV amounts."))
+@click.option("--json", "as_json", is_flag=True, help=N_("One JSON object a line: draws, bets, margins, summary."))
 def audit(files: tuple[str, ...], outcomes_file: str | None, rules: str, decimals: int, as_json: bool) -> None:
-    """Re-check every draw and settle every bet again; report each bet paid wrongly, with the
-    reason, and the margin of the offered odds per round. Exit 1 when anything is wrong.
-
-    Files are casino JSON Lines (draws and bets) or CSV (a draw table, a bet table).
-
-    Example: sixplus casino audit draws.csv bets.csv --json
-    """
     with user_errors():
         read = [read_file(f, decimals=decimals) for f in files]
         if not any(f.draws or f.bets for f in read):
@@ -180,19 +187,22 @@ def audit(files: tuple[str, ...], outcomes_file: str | None, rules: str, decimal
     raise SystemExit(EXIT_OK if report.is_fine else EXIT_PROBLEMS)
 
 
-@command.command("odds")
-@click.option("--player", default="", help="The Player's two cards (none: before the deal).")
-@click.option("--board", default="", help="The board so far: 3, 4 or 5 cards.")
-@click.option("--burned", default="", help="Cards burned face up earlier (out of the deck).")
-@click.option("--outcomes", "outcomes_file", default=None, help="An outcome TOML file (default: the shipped one).")
-@click.option("--rules", default=RULES, show_default=True, help="A rule-set preset or TOML file.")
-@click.option("--json", "as_json", is_flag=True, help="One JSON object.")
-def odds(player: str, board: str, burned: str, outcomes_file: str | None, rules: str, as_json: bool) -> None:
-    """Exact probability and fair odds of every outcome at one moment of a draw, by enumerating
-    every Dealer hand and every board still possible (C-ODDS); decided outcomes have no odds.
+ODDS_HELP = N_(
+    "Exact probability and fair odds of every outcome at one moment of a draw, by enumerating\n"
+    "every Dealer hand and every board still possible (C-ODDS); decided outcomes have no odds.\n"
+    "\n"
+    'Example: sixplus casino odds --player "As Kd" --board "Ah 7h 6h"'
+)
 
-    Example: sixplus casino odds --player "As Kd" --board "Ah 7h 6h"
-    """
+
+@command.command("odds", help=ODDS_HELP)
+@click.option("--player", default="", help=N_("The Player's two cards (none: before the deal)."))
+@click.option("--board", default="", help=N_("The board so far: 3, 4 or 5 cards."))
+@click.option("--burned", default="", help=N_("Cards burned face up earlier (out of the deck)."))
+@click.option("--outcomes", "outcomes_file", default=None, help=N_("An outcome TOML file (default: the shipped one)."))
+@click.option("--rules", default=RULES, show_default=True, help=N_("A rule-set preset or TOML file."))
+@click.option("--json", "as_json", is_flag=True, help=N_("One JSON object."))
+def odds(player: str, board: str, burned: str, outcomes_file: str | None, rules: str, as_json: bool) -> None:
     with user_errors():
         state = state_of(player, board, burned)
         table = load_outcomes(outcomes_file)

@@ -9,9 +9,10 @@ from pathlib import Path
 import click
 
 from analyzer.cli.errors import EXIT_CANNOT_RUN, fail, user_errors
+from analyzer.cli.helptext import HelpCommand
 from analyzer.cli.inputs import FORMATS_HELP, read_all
 from analyzer.convert import prepare
-from analyzer.i18n import _, f_, fn_
+from analyzer.i18n import N_, _, f_, fn_
 from parsers.errors import T_, HandHistoryError, ParseError, Rejected, Text, error_text
 from parsers.formats import write
 from parsers.record import HandRecord
@@ -93,21 +94,24 @@ def _not_written(failures: list[tuple[HandRecord, HandHistoryError]], target: st
     return grouped(items, target)
 
 
-@click.command("convert", epilog=FORMATS_HELP)
+HELP = N_(
+    "Convert the hand histories of PATHS (files, folders, .zip archives) to another format.\n"
+    "Hands that cannot be read or written are listed on stderr, once per file and reason.\n"
+    "\n"
+    "Example: sixplus convert night.txt --to phh -o night.phhs"
+)
+
+
+@click.command("convert", cls=HelpCommand, epilog=FORMATS_HELP, help=HELP)
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option(
     "--to",
     "target",
     required=True,
-    help="native, phh, pokerstars, ggpoker, pokernow or ohh (the formats with a writer).",
+    help=N_("native, phh, pokerstars, ggpoker, pokernow or ohh (the formats with a writer)."),
 )
-@click.option("-o", "--out", type=click.Path(dir_okay=False), default=None, help="File to write (default: stdout).")
+@click.option("-o", "--out", type=click.Path(dir_okay=False), default=None, help=N_("File to write (default: stdout)."))
 def command(paths: tuple[str, ...], target: str, out: str | None) -> None:
-    """Convert the hand histories of PATHS (files, folders, .zip archives) to another format.
-    Hands that cannot be read or written are listed on stderr, once per file and reason.
-
-    Example: sixplus convert night.txt --to phh -o night.phhs
-    """
     with user_errors():
         records: list[HandRecord] = []
         rejected: list[Rejected] = []

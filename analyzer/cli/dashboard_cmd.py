@@ -9,8 +9,9 @@ from pathlib import Path
 
 import click
 
+from analyzer.cli.helptext import HelpCommand
 from analyzer.cli.inputs import FORMATS_HELP
-from analyzer.i18n import render
+from analyzer.i18n import N_, render
 from analyzer.inputs import InputIssue, input_files
 
 ENV_STORE = "SIXPLUS_STORE"
@@ -48,29 +49,34 @@ def streamlit_args(app: str, *, port: int, headless: bool, address: str | None =
     return args
 
 
-@click.command("dashboard", epilog=FORMATS_HELP)
+HELP = N_(
+    "Open the dashboard (audit, settlement, players, frequencies, replayer, quiz, recorder,\n"
+    "casino game) on the bundled sample night, on hand-history FILES (files, folders and .zip\n"
+    "archives alike, ledgers and buy-in lists among them), or on a store. It listens on\n"
+    "127.0.0.1 (this computer only) unless --host says otherwise.\n"
+    "\n"
+    "Example: sixplus dashboard ~/poker/friday.txt --port 8600"
+)
+
+
+@click.command("dashboard", cls=HelpCommand, epilog=FORMATS_HELP, help=HELP)
 @click.argument("files", nargs=-1, type=click.Path(exists=True))
-@click.option("--store", type=click.Path(file_okay=False), default=None, help="Store folder to open.")
-@click.option("--sample", is_flag=True, help="Open on the bundled sample night (even with --store).")
-@click.option("--port", type=int, default=8501, show_default=True, help="Port to serve on.")
+@click.option("--store", type=click.Path(file_okay=False), default=None, help=N_("Store folder to open."))
+@click.option("--sample", is_flag=True, help=N_("Open on the bundled sample night (even with --store)."))
+@click.option("--port", type=int, default=8501, show_default=True, help=N_("Port to serve on."))
 @click.option(
     "--host",
     "--address",
     "address",
     default=LOCAL,
     show_default=True,
-    help="Address to listen on: this computer only by default (a host's uploads are private); "
-    "0.0.0.0 for every interface.",
+    help=N_(
+        "Address to listen on: this computer only by default (a host's uploads are private); "
+        "0.0.0.0 for every interface."
+    ),
 )
-@click.option("--headless/--browser", default=True, show_default=True, help="Do not open a browser window.")
+@click.option("--headless/--browser", default=True, show_default=True, help=N_("Do not open a browser window."))
 def command(files: tuple[str, ...], store: str | None, sample: bool, port: int, address: str, headless: bool) -> None:
-    """Open the dashboard (audit, settlement, players, frequencies, replayer, quiz, recorder,
-    casino game) on the bundled sample night, on hand-history FILES (files, folders and .zip
-    archives alike, ledgers and buy-in lists among them), or on a store. It listens on
-    127.0.0.1 (this computer only) unless --host says otherwise.
-
-    Example: sixplus dashboard ~/poker/friday.txt --port 8600
-    """
     for item in input_files(files):
         if isinstance(item, InputIssue):
             click.echo(f"sixplus: {render(item.message)}", err=True)

@@ -7,29 +7,34 @@ import json
 import click
 
 from analyzer.cli.errors import EXIT_CANNOT_RUN, EXIT_OK, fail, user_errors
+from analyzer.cli.helptext import HelpCommand
 from analyzer.cli.inputs import read_all
 from analyzer.diverge import Divergence, HandChange, diverge
-from analyzer.i18n import Amount, Join, _, current, f_, fn_, render
+from analyzer.i18n import N_, Amount, Join, _, current, f_, fn_, render
 from analyzer.i18n.hands import pot_hand
 from analyzer.i18n.message import render_arg
 from analyzer.money import CHIPS
 from analyzer.ruleset import load_rules
 from parsers.record import HandRecord
 
+HELP = N_(
+    "Replay every hand under two rule sets and list the hands whose winners or payouts\n"
+    "change (trips against a straight, flush against full house, another odd-chip rule), with\n"
+    "each player's net under both and the totals per player. Files, folders and .zip archives.\n"
+    "\n"
+    "Example: sixplus diverge night.txt --rules shortdeck --against shortdeck-trips"
+)
 
-@click.command("diverge")
+
+@click.command("diverge", cls=HelpCommand, help=HELP)
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
-@click.option("--rules", "rules_name", required=True, help="The rule set the night was played under (preset or TOML).")
-@click.option("--against", "against_name", required=True, help="The other rule set to replay it under.")
-@click.option("--format", "format_name", default="auto", show_default=True, help="auto, or one of the formats.")
-@click.option("--json", "as_json", is_flag=True, help="One JSON object a changed hand, then the totals.")
+@click.option(
+    "--rules", "rules_name", required=True, help=N_("The rule set the night was played under (preset or TOML).")
+)
+@click.option("--against", "against_name", required=True, help=N_("The other rule set to replay it under."))
+@click.option("--format", "format_name", default="auto", show_default=True, help=N_("auto, or one of the formats."))
+@click.option("--json", "as_json", is_flag=True, help=N_("One JSON object a changed hand, then the totals."))
 def command(paths: tuple[str, ...], rules_name: str, against_name: str, format_name: str, as_json: bool) -> None:
-    """Replay every hand under two rule sets and list the hands whose winners or payouts
-    change (trips against a straight, flush against full house, another odd-chip rule), with
-    each player's net under both and the totals per player. Files, folders and .zip archives.
-
-    Example: sixplus diverge night.txt --rules shortdeck --against shortdeck-trips
-    """
     with user_errors():
         rules, against = load_rules(rules_name), load_rules(against_name)
         records: list[HandRecord] = []

@@ -8,43 +8,48 @@ import click
 
 from analyzer.cards import SHORT_DECK, Card, clean
 from analyzer.cli.errors import user_errors
+from analyzer.cli.helptext import HelpCommand
 from analyzer.equity import EquityResult, equity
-from analyzer.i18n import Cards, f_, fn_, ngettext, number, pgettext
+from analyzer.i18n import N_, Cards, f_, fn_, ngettext, number, pgettext
 from analyzer.i18n.message import render_arg
 from analyzer.ranges import RangeEquity, RangeError, parse_range, range_equity
 from analyzer.ruleset import load_rules
 from parsers.errors import HandHistoryError
 
+HELP = N_(
+    "Exact equity of two or more hands by enumerating every run-out (nothing is sampled).\n"
+    "\n"
+    'Each CARDS is one hand of two hole cards (AsKs, "As Ks", 10♥J♣), or a range in the usual\n'
+    'notation (QQ+, AKs, A9s-A6s, T9o, "QQ+,AK", random). Ties are counted apart from wins; in\n'
+    "equity a shared pot counts 1/k to each of the k hands sharing it. Ranges are enumerated\n"
+    "exactly where every matchup's run-outs fit the budget, else sampled (seeded) with a 95 %\n"
+    "error bar; the output says which.\n"
+    "\n"
+    "Example: sixplus equity AsKs QhQd --rules shortdeck-trips\n"
+    "\n"
+    'Example: sixplus equity "QQ+,AK" random --rules shortdeck'
+)
 
-@click.command("equity")
+
+@click.command("equity", cls=HelpCommand, help=HELP)
 @click.argument("hands", nargs=-1, required=True, metavar="CARDS CARDS...")
-@click.option("--board", default="", metavar="CARDS", help="Board cards dealt so far (0 to 5).")
-@click.option("--dead", default="", metavar="CARDS", help="Cards out of play (mucked, burnt and seen).")
+@click.option("--board", default="", metavar="CARDS", help=N_("Board cards dealt so far (0 to 5)."))
+@click.option("--dead", default="", metavar="CARDS", help=N_("Cards out of play (mucked, burnt and seen)."))
 @click.option(
     "--rules",
     "rules_name",
     default=None,
     metavar="NAME|FILE",
-    help="Rule set whose deck and ranking apply (default: shortdeck; holdem when a card is below 6).",
+    help=N_("Rule set whose deck and ranking apply (default: shortdeck; holdem when a card is below 6)."),
 )
-@click.option("--samples", default=20_000, show_default=True, help="Ranges too large to enumerate: deals to sample.")
-@click.option("--seed", default=1, show_default=True, help="Ranges too large to enumerate: the sampling seed.")
-@click.option("--json", "as_json", is_flag=True, help="One JSON object for scripts.")
+@click.option(
+    "--samples", default=20_000, show_default=True, help=N_("Ranges too large to enumerate: deals to sample.")
+)
+@click.option("--seed", default=1, show_default=True, help=N_("Ranges too large to enumerate: the sampling seed."))
+@click.option("--json", "as_json", is_flag=True, help=N_("One JSON object for scripts."))
 def command(
     hands: tuple[str, ...], board: str, dead: str, rules_name: str | None, samples: int, seed: int, as_json: bool
 ) -> None:
-    """Exact equity of two or more hands by enumerating every run-out (nothing is sampled).
-
-    Each CARDS is one hand of two hole cards (AsKs, "As Ks", 10♥J♣), or a range in the usual
-    notation (QQ+, AKs, A9s-A6s, T9o, "QQ+,AK", random). Ties are counted apart from wins; in
-    equity a shared pot counts 1/k to each of the k hands sharing it. Ranges are enumerated
-    exactly where every matchup's run-outs fit the budget, else sampled (seeded) with a 95 %
-    error bar; the output says which.
-
-    Example: sixplus equity AsKs QhQd --rules shortdeck-trips
-
-    Example: sixplus equity "QQ+,AK" random --rules shortdeck
-    """
     if not all(_exact_hand(h) for h in hands):
         _ranges(hands, board, dead, rules_name, samples, seed, as_json)
         return

@@ -8,35 +8,36 @@ from typing import Any, TypeVar
 
 import click
 
+from analyzer.i18n import N_
 from analyzer.stats.filters import Filters, parse_account, parse_day, parse_link
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 _OPTIONS = (
-    click.option("--since", metavar="YYYY-MM-DD", default=None, help="Hands from this day on."),
-    click.option("--until", metavar="YYYY-MM-DD", default=None, help="Hands up to and including this day."),
-    click.option("--site", "sites", multiple=True, help="Only this site (repeat for several)."),
-    click.option("--table", "tables", multiple=True, help="Only this table (repeat)."),
-    click.option("--stake", "stakes", multiple=True, help="Only these stakes, as shown ('ante 100, button 100')."),
-    click.option("--game", "games", multiple=True, help="Only this game (shortdeck, holdem; repeat)."),
-    click.option("--rules", "rule_sets", multiple=True, help="Only this rule set (repeat)."),
-    click.option("--position", "positions", multiple=True, help="Only this position (BTN, CO, ...; repeat)."),
-    click.option("--min-players", type=click.IntRange(1), default=None, help="At least this many dealt in."),
-    click.option("--max-players", type=click.IntRange(1), default=None, help="At most this many dealt in."),
-    click.option("--min-hands", type=click.IntRange(0), default=0, help="Leave out rows with fewer hands."),
+    click.option("--since", metavar="YYYY-MM-DD", default=None, help=N_("Hands from this day on.")),
+    click.option("--until", metavar="YYYY-MM-DD", default=None, help=N_("Hands up to and including this day.")),
+    click.option("--site", "sites", multiple=True, help=N_("Only this site (repeat for several).")),
+    click.option("--table", "tables", multiple=True, help=N_("Only this table (repeat).")),
+    click.option("--stake", "stakes", multiple=True, help=N_("Only these stakes, as shown ('ante 100, button 100').")),
+    click.option("--game", "games", multiple=True, help=N_("Only this game (shortdeck, holdem; repeat).")),
+    click.option("--rules", "rule_sets", multiple=True, help=N_("Only this rule set (repeat).")),
+    click.option("--position", "positions", multiple=True, help=N_("Only this position (BTN, CO, ...; repeat).")),
+    click.option("--min-players", type=click.IntRange(1), default=None, help=N_("At least this many dealt in.")),
+    click.option("--max-players", type=click.IntRange(1), default=None, help=N_("At most this many dealt in.")),
+    click.option("--min-hands", type=click.IntRange(0), default=0, help=N_("Leave out rows with fewer hands.")),
     click.option(
         "--hero",
         "heroes",
         multiple=True,
         metavar="SITE:NAME",
-        help="Your account on a site (repeat a site each): only these, counted as one player.",
+        help=N_("Your account on a site (repeat a site each): only these, counted as one player."),
     ),
     click.option(
         "--link",
         "links",
         multiple=True,
         metavar="NAME[=SITE:NAME,...]",
-        help="Count a name of every site (or the accounts listed) as one player; players are per site otherwise.",
+        help=N_("Count a name of every site (or the accounts listed) as one player; players are per site otherwise."),
     ),
 )
 

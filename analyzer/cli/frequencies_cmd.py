@@ -16,8 +16,9 @@ from babel.numbers import format_decimal
 
 from analyzer.cli.errors import fail, user_errors
 from analyzer.cli.filter_options import filter_options, read_filters
+from analyzer.cli.helptext import HelpCommand
 from analyzer.frequencies import Frequencies, Frequency, check_deck, exact_frequencies
-from analyzer.i18n import _, current, f_, number, pgettext
+from analyzer.i18n import N_, _, current, f_, number, pgettext
 from analyzer.stats.filters import Filters
 
 
@@ -133,19 +134,38 @@ def to_json(freq: Frequencies, *, method: str) -> dict[str, Any]:
     }
 
 
-@click.command("frequencies")
-@click.option("--exact", is_flag=True, help="Enumerate every hand of the deck and evaluate each (exact counts).")
-@click.option("--deck", "deck_text", metavar="36|52", help="The deck (default: the ranking's deck).")
+HELP = N_(
+    'How often each kind of hand occurs: counts, probability, "1 in N" and odds against.\n'
+    "\n"
+    "With --exact every hand of the deck is dealt and evaluated (8,347,680 hands for 7\n"
+    "short-deck cards, in about a second; 133,784,560 for 7 of 52 cards, several seconds).\n"
+    "\n"
+    "With --store DIR the hands in a store are counted instead and set against the exact\n"
+    # the line ends after "95%" so that Babel does not read "% i" as a printf placeholder (click
+    # wraps each paragraph again: the help reads the same)
+    "probabilities, with 95%\n"
+    "intervals and chi-square tests; the filters (--since, --site,\n"
+    "--game, ...) choose which of its hands.\n"
+    "\n"
+    "Example: sixplus frequencies --exact --deck 36 --ranking trips-over-straight --cards 7"
+)
+
+
+@click.command("frequencies", cls=HelpCommand, help=HELP)
+@click.option("--exact", is_flag=True, help=N_("Enumerate every hand of the deck and evaluate each (exact counts)."))
+@click.option("--deck", "deck_text", metavar="36|52", help=N_("The deck (default: the ranking's deck)."))
 @click.option(
     "--ranking",
     metavar="NAME",
-    help="straight-over-trips or trips-over-straight (36 cards), standard (52 cards); default: the deck's first.",
+    help=N_("straight-over-trips or trips-over-straight (36 cards), standard (52 cards); default: the deck's first."),
 )
-@click.option("--cards", "cards_text", metavar="5|7", default="7", show_default=True, help="Cards per hand (5 to 7).")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
-@click.option("--store", "store_dir", metavar="DIR", help="Observed frequencies of a store against the exact ones.")
 @click.option(
-    "--cluster", metavar="local[:N]|tcp://HOST:PORT", help="With --store: count on Dask workers, added up here."
+    "--cards", "cards_text", metavar="5|7", default="7", show_default=True, help=N_("Cards per hand (5 to 7).")
+)
+@click.option("--json", "as_json", is_flag=True, help=N_("Print one JSON object instead of a table."))
+@click.option("--store", "store_dir", metavar="DIR", help=N_("Observed frequencies of a store against the exact ones."))
+@click.option(
+    "--cluster", metavar="local[:N]|tcp://HOST:PORT", help=N_("With --store: count on Dask workers, added up here.")
 )
 @filter_options
 def command(
@@ -158,17 +178,6 @@ def command(
     cluster: str | None,
     **options: Any,
 ) -> None:
-    """How often each kind of hand occurs: counts, probability, "1 in N" and odds against.
-
-    With --exact every hand of the deck is dealt and evaluated (8,347,680 hands for 7
-    short-deck cards, in about a second; 133,784,560 for 7 of 52 cards, several seconds).
-
-    With --store DIR the hands in a store are counted instead and set against the exact
-    probabilities, with 95% intervals and chi-square tests; the filters (--since, --site,
-    --game, ...) choose which of its hands.
-
-    Example: sixplus frequencies --exact --deck 36 --ranking trips-over-straight --cards 7
-    """
     with user_errors():
         filters = read_filters(options)
     if store_dir is not None:

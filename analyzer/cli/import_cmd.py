@@ -12,9 +12,10 @@ from typing import TYPE_CHECKING
 import click
 
 from analyzer.cli.errors import EXIT_CANNOT_RUN, EXIT_OK, EXIT_PROBLEMS, user_errors
+from analyzer.cli.helptext import HelpCommand
 from analyzer.cli.inputs import FORMATS_HELP
 from analyzer.cli.progress import tqdm_bar
-from analyzer.i18n import Join, _, f_, fn_, msg, nmsg
+from analyzer.i18n import N_, Join, _, f_, fn_, msg, nmsg
 from analyzer.store.allin_pass import fill_allin_ev
 from analyzer.store.importer import FileReport, ImportReport, import_paths
 from analyzer.store.store import Store
@@ -24,19 +25,40 @@ if TYPE_CHECKING:
     from analyzer.store.cluster import Cluster
 
 
-@click.command("import", epilog=FORMATS_HELP)
+HELP = N_(
+    "Audit the hand histories of PATHS (files, folders, .zip archives) and add them to the\n"
+    "store, each hand once. Every hand is audited as `sixplus audit` does it, the checks\n"
+    "between hands included, so both give the same verdicts.\n"
+    "\n"
+    "Every hand read ends in exactly one place: stored, duplicate (already in the store),\n"
+    "or rejected with its reason and line; a tournament summary is named and skipped. A killed\n"
+    "import leaves the store as it was; running it again finishes the job. The default store is ~/.local/share/sixplus\n"  # noqa: E501
+    "($XDG_DATA_HOME/sixplus). Exit 0: all stored or duplicate and audited fine; 1: some\n"
+    "hands rejected, or a violation or unreadable hand found; 2: no hand could be read.\n"
+    "\n"
+    "With --cluster the tasks run on Dask (each writes its own part of the store; the store\n"
+    "must be on a disk every worker sees); the all-in equities are computed there too. A store has one\n"
+    "writer: a second import into it stops with one line and changes nothing.\n"
+    "\n"
+    "Example: sixplus import night1.txt night2.csv --store ~/poker/store"
+)
+
+
+@click.command("import", cls=HelpCommand, epilog=FORMATS_HELP, help=HELP)
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
-@click.option("--store", "store_dir", type=click.Path(file_okay=False), default=None, help="Store folder.")
-@click.option("--format", "format_name", default="auto", show_default=True, help="Format of every file.")
-@click.option("--workers", type=click.IntRange(1), default=None, help="Processes that parse and audit (default 2).")
+@click.option("--store", "store_dir", type=click.Path(file_okay=False), default=None, help=N_("Store folder."))
+@click.option("--format", "format_name", default="auto", show_default=True, help=N_("Format of every file."))
+@click.option("--workers", type=click.IntRange(1), default=None, help=N_("Processes that parse and audit (default 2)."))
 @click.option(
     "--cluster",
     metavar="local[:N]|tcp://HOST:PORT",
     default=None,
-    help="Run the tasks on Dask: a LocalCluster of N processes, or a running scheduler (the store on a shared disk).",
+    help=N_(
+        "Run the tasks on Dask: a LocalCluster of N processes, or a running scheduler (the store on a shared disk)."
+    ),
 )
-@click.option("--no-equity", is_flag=True, help="Leave the all-in equities for a later import.")
-@click.option("--json", "as_json", is_flag=True, help="One JSON object a file, then a summary line.")
+@click.option("--no-equity", is_flag=True, help=N_("Leave the all-in equities for a later import."))
+@click.option("--json", "as_json", is_flag=True, help=N_("One JSON object a file, then a summary line."))
 def command(
     paths: tuple[str, ...],
     store_dir: str | None,
@@ -46,22 +68,6 @@ def command(
     no_equity: bool,
     as_json: bool,
 ) -> None:
-    """Audit the hand histories of PATHS (files, folders, .zip archives) and add them to the
-    store, each hand once. Every hand is audited as `sixplus audit` does it, the checks
-    between hands included, so both give the same verdicts.
-
-    Every hand read ends in exactly one place: stored, duplicate (already in the store),
-    or rejected with its reason and line; a tournament summary is named and skipped. A killed
-    import leaves the store as it was; running it again finishes the job. The default store is ~/.local/share/sixplus
-    ($XDG_DATA_HOME/sixplus). Exit 0: all stored or duplicate and audited fine; 1: some
-    hands rejected, or a violation or unreadable hand found; 2: no hand could be read.
-
-    With --cluster the tasks run on Dask (each writes its own part of the store; the store
-    must be on a disk every worker sees); the all-in equities are computed there too. A store has one
-    writer: a second import into it stops with one line and changes nothing.
-
-    Example: sixplus import night1.txt night2.csv --store ~/poker/store
-    """
     with user_errors():
         store = _shared(Store(store_dir), cluster)
         # the lock held from the first write to the equity pass's last commit

@@ -7,12 +7,12 @@ from collections.abc import Iterator
 
 import click
 
-from analyzer.i18n import render
+from analyzer.i18n import N_, render
 from analyzer.inputs import InputIssue, read_inputs
 from parsers.formats import ParsedFile
 
 #: what every command that reads hand histories says it accepts (the end of its --help)
-FORMATS_HELP = (
+FORMATS_HELP = N_(
     "PATHS are files, folders (every file below them) and .zip archives alike. Formats, detected "
     "from the content: native JSON Lines (sixplus), PokerStars text (incl. 6+ Hold'em and tournament "
     "hands), GGPoker text (incl. Short Deck), PokerNow logs (CSV), PHH and .phhs, OHH (Open Hand "

@@ -9,8 +9,9 @@ from typing import Any
 import click
 
 from analyzer.cli.errors import fail, user_errors
+from analyzer.cli.helptext import HelpCommand, TemplateOption
 from analyzer.cli.inputs import FORMATS_HELP
-from analyzer.i18n import _, current, f_, set_language
+from analyzer.i18n import N_, _, current, f_, set_language
 from analyzer.quiz import (
     KINDS,
     LANGS,
@@ -28,7 +29,7 @@ from analyzer.quiz.words import Cards, Msg, named, t
 from analyzer.ruleset import RuleSet, load_rules
 
 
-class OneLineCommand(click.Command):
+class OneLineCommand(HelpCommand):
     """Bad options are one line on stderr and exit 2 (no usage block)."""
 
     def make_context(
@@ -38,6 +39,12 @@ class OneLineCommand(click.Command):
             return super().make_context(info_name, args, parent=parent, **extra)
         except click.UsageError as error:
             fail(f"quiz: {error.format_message()}")
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """What --hands reads: the formats every command reads (translated where shown)."""
+        formatter.write_paragraph()
+        with formatter.indentation():
+            formatter.write_text("--hands: " + _(FORMATS_HELP))
 
 
 def _kinds(values: tuple[str, ...]) -> tuple[Kind, ...]:
@@ -73,13 +80,29 @@ def _whole(option: str, value: str | None, *, low: int, high: int | None = None)
     return number
 
 
-@click.command("quiz", cls=OneLineCommand, epilog="--hands: " + FORMATS_HELP)
+HELP = N_(
+    "Training mode: questions that teach the short deck (spot the A-6-7-8-9 straight, the best\n"
+    "five, who wins, name the hand, outs, side pots, betting rules). Type the letter, letters,\n"
+    "ranks or numbers asked for; an empty line gives up on a question, ``quit`` stops.\n"
+    "With --json, print each question with its answer and explanation instead, one JSON\n"
+    "object a line (levels 1, 2, 3 in turn unless --level is given).\n"
+    "\n"
+    "With --hands FILE... --player NAME, the questions come from your own showdowns (a hand you\n"
+    "lost to an A-6-7-8-9 straight first).\n"
+    "\n"
+    "Example: sixplus quiz --kind low-straight --lang de --seed 7 --count 5"
+)
+
+
+@click.command("quiz", cls=OneLineCommand, help=HELP)
 @click.option(
     "--kind",
     "kinds",
     multiple=True,
     metavar="KIND",
-    help="Ask only this kind (repeat, or a, b): " + ", ".join(k.value for k in KINDS) + ".",
+    cls=TemplateOption,
+    help=N_("Ask only this kind (repeat, or a, b): {kinds}."),
+    help_values={"kinds": ", ".join(k.value for k in KINDS)},
 )
 @click.option(
     "--rules",
@@ -87,26 +110,28 @@ def _whole(option: str, value: str | None, *, low: int, high: int | None = None)
     default="shortdeck",
     show_default=True,
     metavar="NAME|FILE",
-    help="Rule set: deck, ranking, betting.",
+    help=N_("Rule set: deck, ranking, betting."),
 )
 @click.option(
     "--lang",
     default=None,
     metavar="en|de|es",
-    help="Language of the questions (default: sixplus --lang, else the locale).",
+    help=N_("Language of the questions (default: sixplus --lang, else the locale)."),
 )
-@click.option("--seed", default=None, metavar="N", help="Same seed, same questions (default: a new one, shown).")
-@click.option("--count", default="10", show_default=True, metavar="N", help="How many questions.")
-@click.option("--level", default=None, metavar="1|2|3", help="Fix the difficulty (default: it follows your answers).")
+@click.option("--seed", default=None, metavar="N", help=N_("Same seed, same questions (default: a new one, shown)."))
+@click.option("--count", default="10", show_default=True, metavar="N", help=N_("How many questions."))
+@click.option(
+    "--level", default=None, metavar="1|2|3", help=N_("Fix the difficulty (default: it follows your answers).")
+)
 @click.option(
     "--hands",
     "hand_files",
     multiple=True,
     type=click.Path(exists=True),
-    help="Ask about your own showdowns in these hand histories (with --player): files, folders or .zip archives.",
+    help=N_("Ask about your own showdowns in these hand histories (with --player): files, folders or .zip archives."),
 )
-@click.option("--player", default=None, help="Your name in the hand histories given with --hands.")
-@click.option("--json", "as_json", is_flag=True, help="Print the questions with answers, one JSON object a line.")
+@click.option("--player", default=None, help=N_("Your name in the hand histories given with --hands."))
+@click.option("--json", "as_json", is_flag=True, help=N_("Print the questions with answers, one JSON object a line."))
 def command(
     kinds: tuple[str, ...],
     rules_name: str,
@@ -118,17 +143,6 @@ def command(
     player: str | None,
     as_json: bool,
 ) -> None:
-    """Training mode: questions that teach the short deck (spot the A-6-7-8-9 straight, the best
-    five, who wins, name the hand, outs, side pots, betting rules). Type the letter, letters,
-    ranks or numbers asked for; an empty line gives up on a question, ``quit`` stops.
-    With --json, print each question with its answer and explanation instead, one JSON
-    object a line (levels 1, 2, 3 in turn unless --level is given).
-
-    With --hands FILE... --player NAME, the questions come from your own showdowns (a hand you
-    lost to an A-6-7-8-9 straight first).
-
-    Example: sixplus quiz --kind low-straight --lang de --seed 7 --count 5
-    """
     lang = lang or current()
     if lang not in LANGS:
         fail(f_("quiz: --lang: expected one of {langs}, got {got}", langs=", ".join(LANGS), got=repr(lang)))

@@ -5,25 +5,28 @@ from __future__ import annotations
 import click
 
 from analyzer.cli.errors import user_errors
-from analyzer.i18n import f_, pgettext, render
+from analyzer.cli.helptext import HelpCommand
+from analyzer.i18n import N_, f_, pgettext, render
 from analyzer.i18n.shipped import shipped
 from analyzer.profiles import load_profile, profile_names
 from analyzer.ruleset import load_rules, preset_names
 
+HELP = N_(
+    "List the rule-set presets with a line each, or print one (a preset or a TOML file) in full.\n"
+    "\n"
+    "With --sites, the site profiles instead: for each source, the behaviours the audit knows\n"
+    "(PokerNow's raise cap, GG's early blind level, ...), each a note rather than a violation.\n"
+    "\n"
+    "Example: sixplus rules shortdeck-trips\n"
+    "\n"
+    "Example: sixplus rules --sites"
+)
 
-@click.command("rules")
+
+@click.command("rules", cls=HelpCommand, help=HELP)
 @click.argument("name", required=False)
-@click.option("--sites", is_flag=True, help="List the site profiles: how each source plays its rule set.")
+@click.option("--sites", is_flag=True, help=N_("List the site profiles: how each source plays its rule set."))
 def command(name: str | None, sites: bool) -> None:
-    """List the rule-set presets with a line each, or print one (a preset or a TOML file) in full.
-
-    With --sites, the site profiles instead: for each source, the behaviours the audit knows
-    (PokerNow's raise cap, GG's early blind level, ...), each a note rather than a violation.
-
-    Example: sixplus rules shortdeck-trips
-
-    Example: sixplus rules --sites
-    """
     with user_errors():
         if sites:
             for profile_name in profile_names():

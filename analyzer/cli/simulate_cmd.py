@@ -8,25 +8,30 @@ from pathlib import Path
 import click
 
 from analyzer.cli.errors import fail, user_errors
-from analyzer.i18n import fn_
+from analyzer.cli.helptext import HelpCommand
+from analyzer.i18n import N_, fn_
 from analyzer.ruleset import load_rules
 from analyzer.simulate import Fault, inject_faults, simulate
 from parsers.formats import write
 
+HELP = N_(
+    "Deal a night of real hands to seeded bots that play through the replay engine.\n"
+    "\n"
+    "Example: sixplus simulate --rules shortdeck --hands 200 --players 6 --seed 7 -o night.jsonl"
+)
 
-@click.command("simulate")
-@click.option("--rules", "rules_name", required=True, help="Rule set: a preset name or a TOML file.")
-@click.option("--hands", type=click.IntRange(1), required=True, help="How many hands to deal.")
-@click.option("--players", type=click.IntRange(2, 10), required=True, help="Players at the table.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed: the same seed deals the same night.")
-@click.option("--format", "format_name", default="native", show_default=True, help="Format to write.")
-@click.option("--faults", type=click.IntRange(0), default=0, help="Plant N known errors (listed in OUT.faults.json).")
-@click.option("-o", "--out", type=click.Path(dir_okay=False), required=True, help="File to write.")
+
+@click.command("simulate", cls=HelpCommand, help=HELP)
+@click.option("--rules", "rules_name", required=True, help=N_("Rule set: a preset name or a TOML file."))
+@click.option("--hands", type=click.IntRange(1), required=True, help=N_("How many hands to deal."))
+@click.option("--players", type=click.IntRange(2, 10), required=True, help=N_("Players at the table."))
+@click.option("--seed", type=int, default=0, show_default=True, help=N_("Seed: the same seed deals the same night."))
+@click.option("--format", "format_name", default="native", show_default=True, help=N_("Format to write."))
+@click.option(
+    "--faults", type=click.IntRange(0), default=0, help=N_("Plant N known errors (listed in OUT.faults.json).")
+)
+@click.option("-o", "--out", type=click.Path(dir_okay=False), required=True, help=N_("File to write."))
 def command(rules_name: str, hands: int, players: int, seed: int, format_name: str, faults: int, out: str) -> None:
-    """Deal a night of real hands to seeded bots that play through the replay engine.
-
-    Example: sixplus simulate --rules shortdeck --hands 200 --players 6 --seed 7 -o night.jsonl
-    """
     with user_errors():
         rules = load_rules(rules_name)
         try:

@@ -13,6 +13,7 @@ import polars as pl
 
 from analyzer.cli.errors import fail, user_errors
 from analyzer.cli.filter_options import filter_options, read_filters
+from analyzer.cli.helptext import HelpCommand
 from analyzer.i18n import N_, Percent, _, f_, fn_
 from analyzer.stats.leaks import Check, find_leaks
 from analyzer.stats.query import RATES, rate, session_tables, sessions, summary
@@ -53,26 +54,49 @@ RATE_LABELS = {
 }
 
 
-@click.command("stats")
-@click.option("--store", "store_dir", type=click.Path(file_okay=False), default=None, help="Store folder.")
-@click.option("--player", default=None, help="One player: adds positions, stakes and sessions.")
-@click.option(
-    "--by", "by", type=click.Choice(SECTIONS), multiple=True, help="Sections to show (repeat); default by --player."
+HELP = N_(
+    "Results and tendencies from the store: per player, position, rule set and stake, session.\n"
+    "\n"
+    "Every rate shows its sample: done of chances (VPIP 52.8% 211/400). Win rates count big\n"
+    "blinds per 100 hands, or antes for ante games. The all-in adjusted net replaces what a\n"
+    "player took from pots decided all-in by their exact equity at that moment.\n"
+    "\n"
+    'Players are told apart by site: "Hero" of one site is not "Hero" of another unless you\n'
+    "link them (--link Hero, or --hero SITE:NAME for each of your accounts). The filters\n"
+    "(dates, site, table, stakes, game, rule set, position, players at the table, minimum\n"
+    "hands) apply to every section and to --leaks.\n"
+    "\n"
+    "A stat is a chance and whether it was taken (PokerTracker's definitions; a steal in a\n"
+    "short-deck ante game is an open raise from HJ or CO, the two seats before the button\n"
+    "who has the button blind; see analyzer/stats/facts.py). --leaks sets each of the\n"
+    "player's rates against a reference range (six-max hold'em: published guides; short deck\n"
+    "and the rest: the store's other players of the same game and table size) and flags only\n"
+    "a rate whose Wilson interval at --level lies wholly outside it, with the hands behind it.\n"
+    "\n"
+    "Example: sixplus stats --store ~/poker/store --player Anna --since 2024-11-01 --leaks"
 )
-@click.option("--idle", type=click.IntRange(1), default=60, show_default=True, help="Minutes that end a session.")
-@click.option("--day-starts", type=click.IntRange(0, 23), default=6, show_default=True, help="Hour a night ends.")
+
+
+@click.command("stats", cls=HelpCommand, help=HELP)
+@click.option("--store", "store_dir", type=click.Path(file_okay=False), default=None, help=N_("Store folder."))
+@click.option("--player", default=None, help=N_("One player: adds positions, stakes and sessions."))
+@click.option(
+    "--by", "by", type=click.Choice(SECTIONS), multiple=True, help=N_("Sections to show (repeat); default by --player.")
+)
+@click.option("--idle", type=click.IntRange(1), default=60, show_default=True, help=N_("Minutes that end a session."))
+@click.option("--day-starts", type=click.IntRange(0, 23), default=6, show_default=True, help=N_("Hour a night ends."))
 @click.option(
     "--cluster",
     metavar="local[:N]|tcp://HOST:PORT",
     default=None,
-    help="Add up counts on Dask workers, each over its parts of the store (sessions are cut here).",
+    help=N_("Add up counts on Dask workers, each over its parts of the store (sessions are cut here)."),
 )
-@click.option("--json", "as_json", is_flag=True, help="One JSON object: a list of rows a section.")
+@click.option("--json", "as_json", is_flag=True, help=N_("One JSON object: a list of rows a section."))
 @click.option(
-    "--leaks", is_flag=True, help="With --player: rates outside their reference range, with the hands behind each."
+    "--leaks", is_flag=True, help=N_("With --player: rates outside their reference range, with the hands behind each.")
 )
 @click.option(
-    "--level", type=click.FloatRange(0.5, 0.999), default=0.95, show_default=True, help="Confidence of --leaks."
+    "--level", type=click.FloatRange(0.5, 0.999), default=0.95, show_default=True, help=N_("Confidence of --leaks.")
 )
 @filter_options
 def command(
@@ -87,26 +111,6 @@ def command(
     level: float,
     **options: Any,
 ) -> None:
-    """Results and tendencies from the store: per player, position, rule set and stake, session.
-
-    Every rate shows its sample: done of chances (VPIP 52.8% 211/400). Win rates count big
-    blinds per 100 hands, or antes for ante games. The all-in adjusted net replaces what a
-    player took from pots decided all-in by their exact equity at that moment.
-
-    Players are told apart by site: "Hero" of one site is not "Hero" of another unless you
-    link them (--link Hero, or --hero SITE:NAME for each of your accounts). The filters
-    (dates, site, table, stakes, game, rule set, position, players at the table, minimum
-    hands) apply to every section and to --leaks.
-
-    A stat is a chance and whether it was taken (PokerTracker's definitions; a steal in a
-    short-deck ante game is an open raise from HJ or CO, the two seats before the button
-    who has the button blind; see analyzer/stats/facts.py). --leaks sets each of the
-    player's rates against a reference range (six-max hold'em: published guides; short deck
-    and the rest: the store's other players of the same game and table size) and flags only
-    a rate whose Wilson interval at --level lies wholly outside it, with the hands behind it.
-
-    Example: sixplus stats --store ~/poker/store --player Anna --since 2024-11-01 --leaks
-    """
     with user_errors():
         filters = read_filters(options)
         store = Store(store_dir) if cluster is None else _shared(store_dir)
