@@ -9,6 +9,7 @@ Under CI (the ``CI`` variable set) hypothesis draws its fixed examples: see belo
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import settings
@@ -30,3 +31,16 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     old = stale()
     if old:
         pytest.exit(f"compiled modules older than their source: {', '.join(old)}; run `make` to rebuild", 2)
+
+
+@pytest.fixture(autouse=True)
+def _keep_main_module() -> Iterator[None]:
+    """Streamlit's ``AppTest`` leaves its page script in ``sys.modules["__main__"]``; a process pool
+    started later in the same pytest worker (the import's forkserver) would then re-run that deleted
+    script in each child and fail with a NameError. Put the real ``__main__`` back after each test."""
+    import sys
+
+    main = sys.modules.get("__main__")
+    yield
+    if main is not None and sys.modules.get("__main__") is not main:
+        sys.modules["__main__"] = main
