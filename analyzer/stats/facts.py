@@ -252,12 +252,26 @@ def hand_facts(record: HandRecord, won: Mapping[str, int]) -> HandFacts:
     return HandFacts(players=tuple(facts), showdown=showdown, all_in=bool(all_in), last_street=last_street)
 
 
+def _mark(got: dict[str, list[bool]], who: str, at: int, done: bool) -> None:
+    """A chance at fact ``at`` for ``who`` (a dealt-in name), and the fact after it when done."""
+    row = got.get(who)
+    if row is not None:
+        row[at] = True
+        if done:
+            row[at + 1] = True
+
+
 #: the facts :func:`action_facts` gives, as the store's players table names them (a chance, then done)
 ACTION_FACTS = tuple(PlayerFacts._fields[PlayerFacts._fields.index("all_in") + 1 :])
 _LIMP, _STEAL, _FOLD_STEAL, _FOUR, _FOLD_THREE, _CBET_FLOP, _FOLD_CBET_FLOP = 0, 2, 4, 6, 8, 10, 12
 _CBET_TURN, _FOLD_CBET_TURN, _CHECK_RAISE = 14, 16, 18
 _CBET = {Street.FLOP: (_CBET_FLOP, _FOLD_CBET_FLOP), Street.TURN: (_CBET_TURN, _FOLD_CBET_TURN)}
 _CHECK = ActionKind.CHECK
+# the enum members the per-hand code reads, taken once here (an attribute of an enum class is
+# looked up through its metaclass's ``__getattr__`` hook at every use: several times the cost)
+_FLOP, _TURN, _RIVER, _BUTTON_BLIND = Street.FLOP, Street.TURN, Street.RIVER, PostKind.BUTTON_BLIND
+_CBET_STREETS = (_FLOP, _TURN)
+_AFTER_FLOP = (_FLOP, _TURN, _RIVER)
 _LIVE_KINDS = frozenset((PostKind.SMALL_BLIND, PostKind.BIG_BLIND, PostKind.BUTTON_BLIND, PostKind.STRADDLE))
 _DEFENDERS = frozenset(("SB", "BB"))
 
@@ -286,14 +300,6 @@ def action_facts(record: HandRecord, names: Sequence[str], labels: Sequence[str]
     A name twice gets the facts of that name."""
     where = dict(zip(names, labels))
     got: dict[str, list[bool]] = {name: [False] * len(ACTION_FACTS) for name in names}
-
-    def mark(who: str, at: int, done: bool) -> None:
-        row = got.get(who)
-        if row is not None:
-            row[at] = True
-            if done:
-                row[at + 1] = True
-
     live: dict[str, int] = {}
     kinds = set()
     for post in record.posts:
@@ -302,10 +308,10 @@ def action_facts(record: HandRecord, names: Sequence[str], labels: Sequence[str]
             live[post.player] = live.get(post.player, 0) + post.amount
     top = max(live.values(), default=0)
     blinds = not _BLINDS.isdisjoint(kinds)
-    steals = steal_positions(blinds=blinds, button_blind=PostKind.BUTTON_BLIND in kinds)
-    streets: dict[Street, list[Any]] = {}
+    steals = steal_positions(blinds=blinds, button_blind=_BUTTON_BLIND in kinds)
+    streets: dict[Street, list[tuple[str, ActionKind]]] = {}  # each action's player and kind, read once
     for action in record.actions:
-        streets.setdefault(action.street, []).append(action)
+        streets.setdefault(action.street, []).append((action.player, action.kind))
     # preflop: limp, steal, fold to steal, 4-bet, fold to 3-bet
     raises = calls = 0
     opener: str | None = None
@@ -313,25 +319,24 @@ def action_facts(record: HandRecord, names: Sequence[str], labels: Sequence[str]
     stealing = False
     acted: set[str] = set()
     facing_three: set[str] = set()
-    for action in streets.get(_PREFLOP, ()):
-        who, kind = action.player, action.kind
+    for who, kind in streets.get(_PREFLOP, ()):
         aggressive = kind in _AGGRESSIVE
         steal_now = False
         if who not in acted:
             acted.add(who)
             if raises == 0:
                 if top > live.get(who, 0) and kind != _CHECK:
-                    mark(who, _LIMP, kind == _CALL)
+                    _mark(got, who, _LIMP, kind == _CALL)
                 if calls == 0 and where.get(who) in steals:
-                    mark(who, _STEAL, aggressive)
+                    _mark(got, who, _STEAL, aggressive)
                     steal_now = aggressive
             elif raises == 1 and stealing and calls == 0 and (not blinds or where.get(who) in _DEFENDERS):
-                mark(who, _FOLD_STEAL, kind == _FOLD)
+                _mark(got, who, _FOLD_STEAL, kind == _FOLD)
         if raises == 2 and who not in facing_three:
             facing_three.add(who)
-            mark(who, _FOUR, aggressive)
+            _mark(got, who, _FOUR, aggressive)
             if who == opener:
-                mark(who, _FOLD_THREE, kind == _FOLD)
+                _mark(got, who, _FOLD_THREE, kind == _FOLD)
         if aggressive:
             raises += 1
             calls = 0
@@ -341,7 +346,7 @@ def action_facts(record: HandRecord, names: Sequence[str], labels: Sequence[str]
         elif kind == _CALL:
             calls += 1
     # flop and turn: c-bet and fold to c-bet, the turn's for the flop's c-better still ahead
-    for street in (Street.FLOP, Street.TURN):
+    for street in _CBET_STREETS:
         if aggressor is None:
             break
         chance_at, fold_at = _CBET[street]
@@ -349,30 +354,28 @@ def action_facts(record: HandRecord, names: Sequence[str], labels: Sequence[str]
         cbet = first = False
         last: str | None = None
         responded: set[str] = set()
-        for action in streets.get(street, ()):
-            who, kind = action.player, action.kind
+        for who, kind in streets.get(street, ()):
             aggressive = kind in _AGGRESSIVE
             if who == aggressor and not first:
                 first = True
                 if bets == 0:
-                    mark(who, chance_at, aggressive)
+                    _mark(got, who, chance_at, aggressive)
                     cbet = aggressive
             elif cbet and bets == 1 and who != aggressor and who not in responded:
                 responded.add(who)
-                mark(who, fold_at, kind == _FOLD)
+                _mark(got, who, fold_at, kind == _FOLD)
             if aggressive:
                 bets += 1
                 last = who
         aggressor = aggressor if cbet and last == aggressor else None
     # check-raise: checked, then facing a bet on the same street
-    for street in (Street.FLOP, Street.TURN, Street.RIVER):
+    for street in _AFTER_FLOP:
         bets = 0
         checked: set[str] = set()
-        for action in streets.get(street, ()):
-            who, kind = action.player, action.kind
+        for who, kind in streets.get(street, ()):
             if bets and who in checked:
                 checked.discard(who)
-                mark(who, _CHECK_RAISE, kind in _AGGRESSIVE)
+                _mark(got, who, _CHECK_RAISE, kind in _AGGRESSIVE)
             if kind == _CHECK and not bets:
                 checked.add(who)
             elif kind in _AGGRESSIVE:

@@ -50,6 +50,11 @@ _FACT_COLUMNS = PlayerFacts._fields[3:]  # the counts, as named in PLAYERS
 _MONEY = PLAYERS.names[PLAYERS.get_field_index("posted") : PLAYERS.get_field_index("net_claimed") + 1]
 _SHOWDOWN = HANDS.get_field_index("showdown")
 _ALL_IN = attrgetter("all_in")
+# the enum members read for every hand, taken once here (an attribute of an enum class is looked
+# up through its metaclass's ``__getattr__`` hook at every use, and ``.value`` is a Python property)
+_PREFLOP, _FOLD, _UNREADABLE = Street.PREFLOP, ActionKind.FOLD, Verdict.UNREADABLE
+_OMAHA_HILO, _OMAHA = Variant.OMAHA_HILO.value, Variant.OMAHA.value
+_SHORTDECK, _HOLDEM = Variant.SHORTDECK.value, Variant.HOLDEM.value
 
 
 def _struct(schema: pa.Schema, names: tuple[str, ...] | list[str], *, number: bool) -> pa.StructType:
@@ -129,9 +134,9 @@ def game_variant(rules: RuleSet) -> str:
     """
     if rules.is_omaha:
         if rules.is_high_low:
-            return Variant.OMAHA_HILO.value
-        return Variant.OMAHA.value if rules.hole_cards == 4 else f"omaha{rules.hole_cards}"
-    return Variant.SHORTDECK.value if rules.deck == 36 else Variant.HOLDEM.value
+            return _OMAHA_HILO
+        return _OMAHA if rules.hole_cards == 4 else f"omaha{rules.hole_cards}"
+    return _SHORTDECK if rules.deck == 36 else _HOLDEM
 
 
 _EPOCH = datetime(1970, 1, 1)
@@ -212,7 +217,7 @@ class Rows:
             out["given_facts"].append((h, len(out["players"]), facts))
         all_in = self._add_actions(record)
         actions = record.actions
-        last_street = actions[-1].street if actions else Street.PREFLOP
+        last_street = actions[-1].street if actions else _PREFLOP
         stakes = record.stakes
         unit, unit_name, stake = _stake_words(stakes, record.decimals)
         started_at = record.started_at
@@ -272,12 +277,10 @@ class Rows:
         if audit.problems:
             problems = out["problems"]
             for p in audit.problems:
-                problems.append(
-                    (h, p.code.value, p.verdict.value, render(p.message, "en"), p.action_index, p.rule, p.player)
-                )
-        if all_in and verdict is not Verdict.UNREADABLE and not any(p.code in _BAD_CARDS for p in audit.problems):
+                problems.append((h, p.code, p.verdict, render(p.message, "en"), p.action_index, p.rule, p.player))
+        if all_in and verdict is not _UNREADABLE and not any(p.code in _BAD_CARDS for p in audit.problems):
             if facts is None:
-                folded = {a.player for a in actions if a.kind == ActionKind.FOLD}
+                folded = {a.player for a in actions if a.kind == _FOLD}
                 showdown = len([n for n in names if n not in folded]) >= 2
                 facts = HandFacts(players=(), showdown=showdown, all_in=True, last_street=last_street)
             if facts.showdown:  # else no all-in pot
@@ -310,7 +313,7 @@ class Rows:
         else:  # a name twice: by name, as dealt_positions says
             where = dealt_positions(record, dealt)
             positions = tuple(where.get(name, "") for name in names)
-        out["action_facts"] += action_facts(record, names, positions)
+        out["action_facts"] += map(bytes, action_facts(record, names, positions))
         shown = {s.player: s for s in record.shown}
         stacks = {s.player: s.stack for s in record.seats}
         seven_ok = len(first) == 5 and "??" not in first
@@ -356,7 +359,7 @@ class Rows:
                     h,
                     contested.pot,
                     ranking,
-                    contested.street.value,
+                    contested.street,
                     " ".join(contested.board),
                     contested.amount,
                     list(contested.players),
@@ -427,9 +430,7 @@ class Rows:
             won=money[_MONEY.index("won")].to_numpy(),
         )
         width = len(ACTION_FACTS)
-        more = np.fromiter(
-            chain.from_iterable(rows["action_facts"]), dtype=bool, count=len(player_hand) * width
-        ).reshape(len(player_hand), width)
+        more = np.frombuffer(b"".join(rows["action_facts"]), dtype=np.bool_).reshape(len(player_hand), width)
         for i, name in enumerate(ACTION_FACTS):
             facts[name] = more[:, i].copy()
         showdown = np.bincount(player_hand[facts["showdown"]], minlength=n_hands) >= 2
