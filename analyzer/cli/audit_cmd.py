@@ -6,13 +6,14 @@ import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 import click
 
 from analyzer.audit.night import NightAudit, audit_files
-from analyzer.audit.report import audit_json, summary_json
+from analyzer.audit.report import audit_row, summary_json
 from analyzer.cli.errors import EXIT_CANNOT_RUN, EXIT_OK, EXIT_PROBLEMS, fail, user_errors
 from analyzer.cli.helptext import HelpCommand
 from analyzer.cli.inputs import FORMATS_HELP, read_all
@@ -54,8 +55,14 @@ def hand_unit(night: NightAudit, hand_id: str, value: ChipValue | None) -> Unit:
     """The unit of one hand's amounts: its own currency and decimals (chips given a value)."""
     record = night.records.get(hand_id)
     if record is None:
-        return Unit(night.summary.unit.currency, night.summary.unit.decimals, value)
-    return Unit(record.currency, record.decimals, value if is_chips(record.currency) else None)
+        return _unit(night.summary.unit.currency, night.summary.unit.decimals, value)
+    return _unit(record.currency, record.decimals, value if is_chips(record.currency) else None)
+
+
+@cache
+def _unit(currency: str, decimals: int, value: ChipValue | None) -> Unit:
+    """One :class:`Unit` for all the hands that count alike (not one made a hand)."""
+    return Unit(currency, decimals, value)
 
 
 HELP = N_(
@@ -148,7 +155,7 @@ def command(
     with Lines() as out:
         for a in night.audits:
             if as_json:
-                out.add(json_line(audit_json(a, hand_unit(night, a.hand_id, value))))
+                out.add(json_line(audit_row(a, hand_unit(night, a.hand_id, value))))
                 continue
             where = f"{a.file}:{a.line}" if a.line else a.file
             out.add(hand_line.format(where=where, hand=a.hand_id, rules=a.rules or "-", verdict=verdicts[a.verdict]))
