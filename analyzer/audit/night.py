@@ -226,7 +226,7 @@ def summarize(audits: Iterable[HandAudit], *, files: int, unit: Unit | None = No
         tally[a.verdict] += 1
         if a.rules:
             rules.add(a.rules)
-        hand_off = sum(abs(row.claimed_won - sum(row.won)) for row in a.ledger) if _checkable(a) else 0
+        hand_off = sum([abs(row.claimed_won - sum(row.won)) for row in a.ledger]) if _checkable(a) else 0
         off += hand_off
         wrong += hand_off > 0
     return Summary(
