@@ -69,7 +69,11 @@ def normalize_text(text: str) -> str:
     """One newline style, plain spaces, no BOM."""
     if text.startswith("\ufeff"):
         text = text[1:]
-    return text.replace("\r\n", "\n").replace("\r", "\n").replace("\xa0", " ").replace("\u202f", " ")
+    if "\r" in text:  # a quick scan first: a file with LF alone is read through once, not twice
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if not text.isascii():  # known without a scan: an ASCII text holds no no-break space
+        text = text.replace("\xa0", " ").replace("\u202f", " ")
+    return text
 
 
 #: a hand's lines: (line number from 1, the line's text), blank lines left out

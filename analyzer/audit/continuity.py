@@ -105,11 +105,13 @@ def _adjacent(before: HandRecord, after: HandRecord, rejected_lines: list[int], 
     source's history skips hands (``history-skips-hands``: a player's own file), only hands
     within five minutes whose button moved one seat; where seats are anonymous
     (``anonymous-seats``: a name is a position), none. ``stamps``: both hands' :func:`_stamp`."""
+    b, a = before.source, after.source
+    if (b.number is None or a.number is None) and not (before.started_at and after.started_at):
+        return False  # neither numbered nor stamped: nothing tells that one followed the other
     if profile_for(after).has(Behaviour.ANONYMOUS_SEATS):
         return False  # a name is a position, another player each hand
-    b, a = before.source, after.source
     low, high = min(b.line, a.line), max(b.line, a.line)
-    if any(low <= line <= high for line in rejected_lines):
+    if rejected_lines and any(low <= line <= high for line in rejected_lines):
         return False
     if b.number is not None and a.number is not None:
         return a.number == b.number + 1

@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from dataclasses import replace as replace_summary
+from operator import attrgetter
 
 from msgspec.structs import replace
 
@@ -157,8 +158,8 @@ def audit_files(files: Iterable[ParsedFile], *, rules: RuleSet | None = None) ->
             audits.append(audit_rejected(rejected))
             gaps.setdefault(rejected.file, []).append(rejected.line)
     audits = with_between_hands(audits, pairs, gaps)
-    unit = unit_of({r.currency for r in records.values()}, max((r.decimals for r in records.values()), default=0))
-    currencies = sorted({r.currency for r in records.values()})
+    currencies = sorted(set(map(_CURRENCY, records.values())))
+    unit = unit_of(currencies, max(map(_DECIMALS, records.values()), default=0))
     summary = summarize(audits, files=count, unit=unit, skipped=len(notes))
     if len(currencies) > 1:
         summary = replace_summary(summary, currencies=tuple(currencies))
@@ -225,7 +226,7 @@ def summarize(audits: Iterable[HandAudit], *, files: int, unit: Unit | None = No
         tally[a.verdict] += 1
         if a.rules:
             rules.add(a.rules)
-        hand_off = sum(abs(row.claimed_won - sum(row.won)) for row in a.ledger) if _checkable(a) else 0
+        hand_off = sum([abs(row.claimed_won - sum(row.won)) for row in a.ledger]) if _checkable(a) else 0
         off += hand_off
         wrong += hand_off > 0
     return Summary(
@@ -245,4 +246,10 @@ def summarize(audits: Iterable[HandAudit], *, files: int, unit: Unit | None = No
 
 def _checkable(a: HandAudit) -> bool:
     """Hands whose payouts the source states and the replay could settle in full."""
-    return any(row.claimed_won for row in a.ledger) and all(p.winners for p in a.pots)
+    return any(map(_CLAIMED_WON, a.ledger)) and all(map(_WINNERS, a.pots))
+
+
+_CLAIMED_WON = attrgetter("claimed_won")
+_WINNERS = attrgetter("winners")
+_CURRENCY = attrgetter("currency")
+_DECIMALS = attrgetter("decimals")

@@ -13,6 +13,8 @@ import io
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+import msgspec
+
 from analyzer.audit.night import Summary
 from analyzer.audit.records import HandAudit
 from analyzer.i18n import Msg, render
@@ -45,10 +47,35 @@ def reason(p: Problem) -> dict[str, str] | None:
     return {"code": "AUDIT_FAILED", "message": render(m)}
 
 
-def audit_json(a: HandAudit, unit: Unit | None = None) -> dict[str, Any]:
-    """One hand as the ``audit --json`` object of the command-line contract: its amounts are
-    integers in minor units of ``unit`` (``"unit"``, ``"decimals"``); an unreadable hand's
-    ``"reason"`` has its own code."""
+class ProblemRow(msgspec.Struct, frozen=True, gc=False):
+    """One problem of an ``audit --json`` line (its fields in the order of the contract)."""
+
+    code: str
+    verdict: str
+    message: str
+    action_index: int | None
+    rule: str | None
+    profile: str | None
+
+
+class LedgerJsonRow(msgspec.Struct, frozen=True, gc=False):
+    """One player's row of an ``audit --json`` line's ``"ledger"`` (amounts in minor units)."""
+
+    player: str
+    start: int
+    posted: int
+    invested: tuple[int, ...]
+    returned: int
+    won: tuple[int, ...]
+    rake: int
+    net: int
+
+
+def audit_row(a: HandAudit, unit: Unit | None = None) -> dict[str, Any]:
+    """One hand as the ``audit --json`` object of the command-line contract, its problems and
+    ledger rows as typed records (msgspec encodes them as JSON objects, keys in field order, with
+    no dict built a row): its amounts are integers in minor units of ``unit`` (``"unit"``,
+    ``"decimals"``); an unreadable hand's ``"reason"`` has its own code."""
     unit = unit or Unit()
     found = next((r for r in map(reason, a.problems) if r is not None), None) if a.problems else None
     return {
@@ -60,30 +87,20 @@ def audit_json(a: HandAudit, unit: Unit | None = None) -> dict[str, Any]:
         **unit.json(),
         "reason": found,
         "problems": [
-            {
-                "code": p.code.value,
-                "verdict": p.verdict.value,
-                "message": render(p.message),
-                "action_index": p.action_index,
-                "rule": p.rule,
-                "profile": p.profile,
-            }
+            ProblemRow(p.code.value, p.verdict.value, render(p.message), p.action_index, p.rule, p.profile)
             for p in a.problems
         ],
         "ledger": [
-            {
-                "player": row.player,
-                "start": row.start,
-                "posted": row.posted,
-                "invested": row.invested,  # tuples: JSON arrays alike, and no copy a row
-                "returned": row.returned,
-                "won": row.won,
-                "rake": row.rake,
-                "net": row.net,
-            }
+            LedgerJsonRow(row.player, row.start, row.posted, row.invested, row.returned, row.won, row.rake, row.net)
             for row in a.ledger
         ],
     }
+
+
+def audit_json(a: HandAudit, unit: Unit | None = None) -> dict[str, Any]:
+    """:func:`audit_row` as plain data (dicts and lists), for the standard library's ``json``."""
+    converted: dict[str, Any] = msgspec.to_builtins(audit_row(a, unit))
+    return converted
 
 
 def summary_json(s: Summary, notes: tuple[str, ...] = ()) -> dict[str, Any]:
