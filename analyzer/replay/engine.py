@@ -19,8 +19,9 @@ from analyzer.money import amount_text
 from analyzer.profiles import Behaviour, SiteProfile, profile_for
 from analyzer.replay import words
 from analyzer.replay.findings import Code, Problem
+from analyzer.replay.plan import Plan, plan_of
 from analyzer.replay.pots import pots_of
-from analyzer.replay.result import BOARD_SIZE, CARD_INDEX, VALID_CARDS, PlayerResult, Replay, Step
+from analyzer.replay.result import BOARD_SIZE, CARD_INDEX, PlayerResult, Replay, Step
 from analyzer.replay.showdown import settle
 from analyzer.replay.table import STREET_INDEX, PlayerState, Table, known_behaviours
 from analyzer.ruleset import RuleSet
@@ -35,51 +36,18 @@ _BOMB: Final = PostKind.BOMB
 _PREFLOP: Final = Street.PREFLOP
 _RIVER: Final = Street.RIVER
 _BLINDS_FROM_POSTS: Final = Behaviour.BLINDS_FROM_POSTS
+_CARD_INDEX: Final = CARD_INDEX
 _BAD_CARDS: Final = (Code.CARD_NOT_IN_DECK, Code.DUPLICATE_CARD, Code.HOLE_CARD_COUNT)
-
-
-class Plan:
-    """What the engine reads of a rule set, read once a rule set (a rule set's properties are
-    Python calls, its parts nested records)."""
-
-    def __init__(self, rules: RuleSet) -> None:
-        self.rules = rules
-        cards = rules.cards
-        self.deck = cards.deck
-        self.hole_cards = cards.hole_cards
-        self.ranking = cards.ranking
-        self.omaha = rules.is_omaha
-        showdown = rules.showdown
-        self.low_qualifier: int | None = showdown.low_qualifier if rules.is_high_low else None
-        self.all_odd_to_first = showdown.odd_chip == "all-to-first-left-of-button"
-        table = rules.table
-        self.min_players = table.min_players
-        self.max_players = table.max_players
-        self.valid = VALID_CARDS[self.deck]
-        forced = rules.forced
-        self.antes = forced.antes
-        self.big_blind_ante = forced.big_blind_ante
-
-
-#: the plan of each rule set in use, by its id (the rule set kept alive in the plan)
-_PLANS: dict[int, Plan] = {}
-
-
-def plan_of(rules: RuleSet) -> Plan:
-    """The :class:`Plan` of a rule set, made once a rule set."""
-    got = _PLANS.get(id(rules))
-    if got is None or got.rules is not rules:
-        if len(_PLANS) >= 64:  # rule sets made on the fly (the audit's other ranking): keep the cache small
-            _PLANS.clear()
-        got = _PLANS[id(rules)] = Plan(rules)
-    return got
 
 
 def _cards(text: tuple[str, ...], count: int = 2) -> tuple[int, ...] | None:
     """Known hole cards as indices: all ``count`` of them (the rule set's hole cards), else None."""
-    if len(text) != count or "??" in text:
+    if len(text) != count:
         return None
-    return tuple([CARD_INDEX[c] for c in text])
+    for c in text:
+        if c == "??":
+            return None
+    return tuple([_CARD_INDEX[c] for c in text])
 
 
 def dealt_cards(record: HandRecord) -> list[str]:
@@ -98,15 +66,10 @@ def dealt_cards(record: HandRecord) -> list[str]:
 def check_cards(record: HandRecord, rules: RuleSet) -> list[Problem]:
     """DUPLICATE_CARD and CARD_NOT_IN_DECK over hole cards and every run's board."""
     problems: list[Problem] = []
-    cards = dealt_cards(record)
     plan = plan_of(rules)
-    hole_cards = plan.hole_cards
-    if len(set(cards)) == len(cards) and plan.valid.issuperset(cards):
-        for s in record.shown:
-            if len(s.cards) > hole_cards:
-                break
-        else:
-            return problems  # the common case, in one pass
+    if _cards_fine(record, plan):
+        return problems  # the common case, in one pass
+    cards = dealt_cards(record)
     deck = deck_of(rules.deck)
     counts = Counter(cards)
     rule = "SD-DECK" if rules.deck == 36 else "HE-DECK"
@@ -123,6 +86,40 @@ def check_cards(record: HandRecord, rules: RuleSet) -> list[Problem]:
         if Card.from_text(card) not in deck:
             problems.append(words.card_not_in_deck(card, rules.deck, rule))
     return problems
+
+
+def _cards_fine(record: HandRecord, plan: Plan) -> bool:
+    """No card of :func:`dealt_cards` twice or outside the deck, and no player showing more than
+    the hole cards (the cards as bits of an int: the check of a clean hand in one pass)."""
+    bits = plan.card_bits
+    hole_cards = plan.hole_cards
+    seen = 0
+    for s in record.shown:
+        cards = s.cards
+        if len(cards) > hole_cards:
+            return False
+        for c in cards:
+            if c != "??":
+                bit = bits.get(c, 0)
+                if not bit or seen & bit:
+                    return False
+                seen |= bit
+    boards = record.boards
+    if not boards:
+        return True
+    first = boards[0]
+    for run, board in enumerate(boards):
+        shared = 0  # later runs repeat the cards they share with the first run (as dealt_cards)
+        if run:
+            while shared < min(len(board), len(first)) and board[shared] == first[shared]:
+                shared += 1
+        for c in board[shared:]:
+            if c != "??":
+                bit = bits.get(c, 0)
+                if not bit or seen & bit:
+                    return False
+                seen |= bit
+    return True
 
 
 def _unique(problems: list[Problem]) -> list[Problem]:
@@ -319,12 +316,14 @@ def _run(record: HandRecord, rules: RuleSet, profile: SiteProfile, steps: bool, 
     current_street = _PREFLOP
     for j, action in enumerate(record.actions):
         index = base + j
-        if action.street is not current_street:
-            wanted = STREET_INDEX[action.street]
+        street = action.street
+        player = action.player
+        if street is not current_street:
+            wanted = STREET_INDEX[street]
             if wanted < current:
                 if first:
                     return None
-                problems.append(words.street_gone(action.player, action.street.value, table.street.value, index))
+                problems.append(words.street_gone(player, street.value, table.street.value, index))
                 continue
             while wanted > current:
                 if table.in_hand <= 1:
@@ -338,18 +337,20 @@ def _run(record: HandRecord, rules: RuleSet, profile: SiteProfile, steps: bool, 
                 current += 1
                 table.start_street(STREETS[current])
             current_street = table.street
-        i = table.index.get(action.player, -1)
-        if out and action.player in out:
-            found = [words.not_dealt_in(action.player, index)]
+        kind = action.kind
+        to = action.to
+        i = table.index.get(player, -1)
+        if out and player in out:
+            found = [words.not_dealt_in(player, index)]
         else:
-            found = table.check_at(i, action, index)
+            found = table.check_move(i, player, kind, to, action.all_in, index)
         if found:
             if first:
                 return None
             problems.extend(found)
-        table.apply_at(i, action)
+        table.apply_move(i, kind, to)
         if steps:
-            trail.append(_step(table, index, action.player, _action_text(action, record.decimals), found))
+            trail.append(_step(table, index, player, _action_text(action, record.decimals), found))
     # the rest of the hand: the last round closes, the board runs out
     last_street = table.street
     showdown = table.in_hand >= 2
@@ -408,7 +409,7 @@ def _run(record: HandRecord, rules: RuleSet, profile: SiteProfile, steps: bool, 
             holes[name] = _cards(card.cards, hole_cards)
     if holes and (not showdown or (problems and _bad_cards(problems))):
         holes = dict.fromkeys(holes)
-    boards = [tuple([CARD_INDEX[c] for c in b if c != "??"]) for b in record.boards] or [()]
+    boards = [tuple([_CARD_INDEX[c] for c in b if c != "??"]) for b in record.boards] or [()]
     deductions = record.deductions
     by_pot: dict[int, int] = {}
     for d in deductions:

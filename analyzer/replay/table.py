@@ -21,8 +21,9 @@ from analyzer.profiles import Behaviour, SiteProfile
 from analyzer.replay import rules as R
 from analyzer.replay import words
 from analyzer.replay.findings import Problem
+from analyzer.replay.plan import plan_of
 from analyzer.ruleset import RuleSet
-from parsers.record import Action, ActionKind, Betting, Post, PostKind, Stakes, Street
+from parsers.record import Action, ActionKind, Post, PostKind, Stakes, Street
 
 STREET_INDEX: Final = {Street.PREFLOP: 0, Street.FLOP: 1, Street.TURN: 2, Street.RIVER: 3}
 # enum members read once, here (in the compiled build a read of ``PostKind.ANTE`` is an attribute look-up)
@@ -32,8 +33,6 @@ _BOMB: Final = PostKind.BOMB
 _BIG_BLIND: Final = PostKind.BIG_BLIND
 _STRADDLE: Final = PostKind.STRADDLE
 _PREFLOP: Final = Street.PREFLOP
-_FIXED_LIMIT: Final = Betting.FIXED_LIMIT
-_POT_LIMIT: Final = Betting.POT_LIMIT
 _OUT_OF_TURN_FOLD: Final = Behaviour.OUT_OF_TURN_FOLD
 _LIVE_POST: Final = Behaviour.LIVE_POST_SETS_STREET_TOTAL
 _STRADDLE_FROM_BIG_BLIND: Final = Behaviour.STRADDLE_RAISE_FROM_BIG_BLIND
@@ -157,7 +156,11 @@ class Table:
     ) -> None:
         """``players``: (name, seat, starting stack) in any order; ``profile``: how the source
         plays the rule set (:mod:`analyzer.profiles`), None for the rule set alone."""
-        ordered = sorted(players, key=_BY_SEAT)
+        ordered = players
+        for k in range(1, len(players)):
+            if players[k][1] < players[k - 1][1]:
+                ordered = sorted(players, key=_BY_SEAT)  # a stable sort: already in order, it is the same
+                break
         n = len(ordered)
         self.hand_id = hand_id
         self.n = n
@@ -179,14 +182,15 @@ class Table:
         self.stakes = stakes
         self.cap = stakes.cap
         self.rules = rules
-        structure = rules.betting.structure
-        self.fixed = structure is _FIXED_LIMIT
-        self.pot_limit = structure is _POT_LIMIT
+        plan = plan_of(rules)
+        self.plan = plan
+        self.fixed = plan.fixed
+        self.pot_limit = plan.pot_limit
         self.decimals = decimals
         self.street = _PREFLOP
         self.round = 0  # the street as a number
         self.current_bet = 0  # highest live street total
-        self.min_bet = rules.min_bet(stakes)
+        self.min_bet = plan.min_bet(stakes)
         self.min_raise = self.min_bet  # the smallest raise increment now
         self.bets_this_round = 0  # bets and raises (fixed-limit cap); preflop the blind counts
         self.last = -1  # who acted last this round, as an index
@@ -374,7 +378,7 @@ class Table:
             and any(p.kind is _BIG_BLIND and p.all_in and p.amount < big for p in posts)
         ):
             self.current_bet = big
-        blinds = self.rules.forced.blinds
+        blinds = self.plan.blinds
         self.min_raise = R.opening_min_raise(self.min_bet, self.current_bet, blinds)
         self._straddle_min_raise = self.min_raise
         if big and blinds and self.current_bet > big and self._straddle_from_big_blind and _STRADDLE in self.post_kinds:
@@ -400,10 +404,11 @@ class Table:
             returned = (self.names[k], excess)
             if revived and self._is_live(k):
                 self.live += 1
-        n = self.n
-        self.front = [0] * n
-        self.acted = [False] * n
-        self.acted_level = [0] * n
+        front, acted, acted_level = self.front, self.acted, self.acted_level
+        for j in range(self.n):  # reset in place (a new list a street costs more than this)
+            front[j] = 0
+            acted[j] = False
+            acted_level[j] = 0
         self.current_bet = 0
         self.bets_this_round = 0
         self.last = -1
@@ -435,7 +440,7 @@ class Table:
         reopened = R.reopens(self.acted[i], self.acted_level[i], bet, self.min_raise)
         can_raise = reopened and reach > bet and others_can_act
         if self.fixed:
-            cap = self.rules.betting.raise_cap
+            cap = self.plan.raise_cap
             if cap and self.bets_this_round >= cap:
                 can_raise = False
             min_to = most = min(bet + self.fixed_size(), reach)
@@ -466,14 +471,17 @@ class Table:
 
     def check_at(self, i: int, action: Action, index: int) -> list[Problem]:
         """:meth:`check` of an action by the player of index ``i`` (-1: no such player)."""
+        return self.check_move(i, action.player, action.kind, action.to, action.all_in, index)
+
+    def check_move(self, i: int, name: str, kind: ActionKind, to: int, all_in: bool, index: int) -> list[Problem]:
+        """:meth:`check_at` of an action given by its parts (who, kind, ``to``, the all-in flag),
+        read once from the record by the caller."""
         if i < 0:
-            return [words.unknown_actor(action.player, index)]
-        name = action.player
+            return [words.unknown_actor(name, index)]
         if self.in_hand <= 1:
             return [words.after_hand_over(name, index)]
         if self.folded[i]:
             return [words.after_folding(name, index)]
-        kind = action.kind
         stack = self.stacks[i]
         if stack == 0:
             if kind is _FOLD and self._knows(Behaviour.ALL_IN_PLAYER_FOLDS):
@@ -499,12 +507,11 @@ class Table:
             if bet > front:
                 problems.append(words.check_when_owing(name, self.money(bet - front), index))
             return problems
-        to = action.to
         reach = front + stack
         if to > reach:
             problems.append(words.more_than_stack(name, self.money(to - front), self.money(stack), index))
             return problems
-        if action.all_in and to < reach:
+        if all_in and to < reach:
             problems.append(words.all_in_flag_wrong(name, self.money(reach - to), index))
         if self.cap and self.totals[i] + (to - front) > self.cap:
             problems.append(words.cap_exceeded(name, self.money(self.cap), index))
@@ -528,7 +535,7 @@ class Table:
         return problems
 
     def _raise_capped(self) -> bool:
-        cap = self.rules.betting.raise_cap
+        cap = self.plan.raise_cap
         return bool(cap) and self.bets_this_round >= cap
 
     def _raise_problems(self, i: int, to: int, reach: int, index: int) -> list[Problem]:
@@ -578,9 +585,12 @@ class Table:
 
     def apply_at(self, i: int, action: Action) -> None:
         """:meth:`apply` of an action by the player of index ``i`` (-1: no such player)."""
+        self.apply_move(i, action.kind, action.to)
+
+    def apply_move(self, i: int, kind: ActionKind, to: int) -> None:
+        """:meth:`apply_at` of an action given by its kind and ``to`` (read once by the caller)."""
         if i < 0 or self.folded[i]:
             return
-        kind = action.kind
         if kind is _FOLD:
             if self._out_of_turn_fold and self.turn() != i:
                 pass  # a fold written when it happened, not at its turn: the turn goes on from where it was
@@ -599,7 +609,8 @@ class Table:
             return
         front = self.front[i]
         reach = front + self.stacks[i]
-        to = action.to if action.to < reach else reach
+        if to > reach:
+            to = reach
         if kind is _CALL or to <= bet:
             # a call moves what the call is, whatever amount the source wrote (flagged by check)
             to = R.call_to(bet, reach)
