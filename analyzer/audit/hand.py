@@ -49,16 +49,16 @@ _BET: Final = ActionKind.BET
 _RAISE: Final = ActionKind.RAISE
 _AWARD_CODES: Final = (Code.POT_AWARD_MISMATCH, Code.SIDE_POT_ELIGIBILITY)
 
-_CATEGORY_WORDS: tuple[tuple[str, Category], ...] = (
-    (r"straight flush|royal flush", Category.STRAIGHT_FLUSH),
-    (r"four of a kind|quads|\bfour\b", Category.FOUR_OF_A_KIND),  # GG: "Four Kings"
-    (r"full house|\bfull\b|boat", Category.FULL_HOUSE),  # GG: "Kings Full over Queens"
-    (r"\bflush\b", Category.FLUSH),
-    (r"\bstraight\b", Category.STRAIGHT),
-    (r"three of a kind|\btrips\b|\bset of\b|\bthree\b", Category.THREE_OF_A_KIND),  # GG: "Three Tens"
-    (r"two pairs?|pair of \w+ and pair", Category.TWO_PAIR),  # GG: "Pair of Kings and Pair of Nines"
-    (r"\bpair\b", Category.ONE_PAIR),
-    (r"high card|\bhigh\b", Category.HIGH_CARD),
+_CATEGORY_WORDS: tuple[tuple[re.Pattern[str], Category], ...] = (
+    (re.compile(r"straight flush|royal flush"), Category.STRAIGHT_FLUSH),
+    (re.compile(r"four of a kind|quads|\bfour\b"), Category.FOUR_OF_A_KIND),  # GG: "Four Kings"
+    (re.compile(r"full house|\bfull\b|boat"), Category.FULL_HOUSE),  # GG: "Kings Full over Queens"
+    (re.compile(r"\bflush\b"), Category.FLUSH),
+    (re.compile(r"\bstraight\b"), Category.STRAIGHT),
+    (re.compile(r"three of a kind|\btrips\b|\bset of\b|\bthree\b"), Category.THREE_OF_A_KIND),  # GG: "Three Tens"
+    (re.compile(r"two pairs?|pair of \w+ and pair"), Category.TWO_PAIR),  # GG: "Pair of Kings and Pair of Nines"
+    (re.compile(r"\bpair\b"), Category.ONE_PAIR),
+    (re.compile(r"high card|\bhigh\b"), Category.HIGH_CARD),
 )
 _OTHER_RANKING = {
     Ranking.STRAIGHT_OVER_TRIPS: (Ranking.TRIPS_OVER_STRAIGHT, "shortdeck-trips"),
@@ -83,7 +83,7 @@ def described_category(text: str) -> Category | None:
     """
     low = text.lower()
     for pattern, category in _CATEGORY_WORDS:
-        if re.search(pattern, low):
+        if pattern.search(low):
             return category
     return None
 
@@ -98,18 +98,22 @@ def audit_hand(record: HandRecord, rules: RuleSet) -> HandAudit:
     profile: SiteProfile | None = None
     returned = record.returned
     awards = record.awards
-    players = r.players
-    if not returned and awards and any(p.returned for p in players):
+    engine_returned: dict[str, int] = {}
+    for p in r.players:
+        back = p.returned
+        if back:
+            engine_returned[p.name] = back
+    if not returned and awards and engine_returned:
         profile = profile_for(record)
         if profile.has(Behaviour.AWARD_INCLUDES_UNCALLED):
             moved = _awards_include_uncalled(record, rules, r, profile)
             if moved is not None:
                 return moved
-    engine_returned = {p.name: p.returned for p in players if p.returned}
-    claimed_returned: dict[str, int] = defaultdict(int)
+    claimed_returned: dict[str, int] = {}
     for ret in returned:
-        claimed_returned[ret.player] += ret.amount
-    if record.source.format in STATES_RETURNS or returned:
+        claimed_returned[ret.player] = claimed_returned.get(ret.player, 0) + ret.amount
+    source = record.source
+    if (engine_returned or claimed_returned) and (source.format in STATES_RETURNS or returned):
         for name in sorted(set(engine_returned) | set(claimed_returned)):
             got, due = claimed_returned.get(name, 0), engine_returned.get(name, 0)
             if got != due and not returned and record.total_pot == r.total_pot:
@@ -126,9 +130,10 @@ def audit_hand(record: HandRecord, rules: RuleSet) -> HandAudit:
         problems.append(words.total_pot_mismatch(money(total_pot), money(total)))
     deducted = record.deductions
     deductions = sum(d.amount for d in deducted) if deducted else 0
-    claimed: dict[str, int] = defaultdict(int)
+    claimed: dict[str, int] = {}
     for award in awards:
-        claimed[award.player] += award.amount
+        player = award.player
+        claimed[player] = claimed.get(player, 0) + award.amount
     cashouts = record.cashouts
     cashed_out = {c.player for c in cashouts} if cashouts else set()
     paid = sum(claimed.values())
@@ -142,7 +147,7 @@ def audit_hand(record: HandRecord, rules: RuleSet) -> HandAudit:
                 paid + deductions < total,
             )
         )
-    problems.extend(_rake_problems(record, rules, r))
+    problems.extend(_rake_problems(record, rules, r, total))
     if (not deducted and awards and paid < total and not cashed_out) or (
         not deducted and not awards and record.finishing_stacks is not None
     ):
@@ -164,19 +169,19 @@ def audit_hand(record: HandRecord, rules: RuleSet) -> HandAudit:
     if r.showdown and len(record.shown) >= 2:
         problems.extend(_showdown_problems(record, rules, r))
     ledger = _ledger(record, r, claimed)
-    verdict = verdict_of(problems)
-    return HandAudit(
-        hand_id=record.hand_id,
-        file=record.source.file,
-        line=record.source.line,
-        format=record.source.format,
-        rules=rules.name,
-        verdict=verdict,
-        problems=tuple(problems),
-        ledger=ledger,
-        pots=r.settlement.results,
-        rake=deductions,
-        total_pot=total,
+    source = record.source
+    return HandAudit(  # hand_id, file, line, format, rules, verdict, problems, ledger, pots, rake, total_pot
+        record.hand_id,
+        source.file,
+        source.line,
+        source.format,
+        rules.name,
+        verdict_of(problems),
+        tuple(problems),
+        ledger,
+        r.settlement.results,
+        deductions,
+        total,
     )
 
 
@@ -234,38 +239,50 @@ def _money(decimals: int) -> Callable[[int], str]:
     return lambda amount: amount_text(amount, decimals)
 
 
-def _rake_problems(record: HandRecord, rules: RuleSet, r: Replay) -> list[Problem]:
+def _rake_problems(record: HandRecord, rules: RuleSet, r: Replay, total: int) -> list[Problem]:
     """The rake against the rule set's rake model. Only the deductions the source calls rake
-    count: a jackpot drop or another fee it lists apart is not held to the rake's cap."""
+    count: a jackpot drop or another fee it lists apart is not held to the rake's cap.
+    ``total``: the pots of the replay ``r`` (its ``total_pot``)."""
     model = rules.rake
-    money = _money(record.decimals)
-    rake = sum(d.amount for d in record.deductions if d.kind == "rake")
-    unit = record.stakes.big_blind or record.stakes.ante or record.stakes.button_blind
-    if model.model == "none":
-        taken = sum(d.amount for d in record.deductions)
+    kind = model.model
+    deductions = record.deductions
+    rake = 0
+    for d in deductions:
+        if d.kind == "rake":
+            rake += d.amount
+    if kind == "none":
+        taken = sum(d.amount for d in deductions)
         if not taken:
             return []
-        kinds = ", ".join(dict.fromkeys(d.kind for d in record.deductions if d.amount))
-        return [words.no_rake_allowed(money(taken), kinds, rules.name)]
-    if model.model == "percent":
+        kinds = ", ".join(dict.fromkeys(d.kind for d in deductions if d.amount))
+        return [words.no_rake_allowed(amount_text(taken, record.decimals), kinds, rules.name)]
+    if kind == "percent":
         due = 0
         if not (model.no_flop_no_drop and r.last_street is _PREFLOP):
-            due = int(r.total_pot * model.percent // 100)
+            due = int(total * model.percent // 100)
             if model.cap_big_blinds:
-                due = min(due, int(model.cap_big_blinds * unit))
+                due = min(due, int(model.cap_big_blinds * _unit(record)))
         if due != rake:
+            money = _money(record.decimals)
             return [
                 words.rake_not_percent(
                     money(rake),
                     Percent.of(model.percent),
-                    money(r.total_pot),
+                    money(total),
                     bool(model.cap_big_blinds),
                     money(due),
                 )
             ]
-    if model.model == "as-recorded" and model.cap_big_blinds and rake > model.cap_big_blinds * unit:
-        return [words.rake_above_cap(money(rake), money(int(model.cap_big_blinds * unit)))]
+    if kind == "as-recorded" and model.cap_big_blinds and rake > model.cap_big_blinds * _unit(record):
+        money = _money(record.decimals)
+        return [words.rake_above_cap(money(rake), money(int(model.cap_big_blinds * _unit(record))))]
     return []
+
+
+def _unit(record: HandRecord) -> int:
+    """The big blind the rake's cap counts in (the ante or the button blind in games without one)."""
+    stakes = record.stakes
+    return stakes.big_blind or stakes.ante or stakes.button_blind
 
 
 def _award_problems(
@@ -681,61 +698,47 @@ def _showdown_problems(record: HandRecord, rules: RuleSet, r: Replay) -> list[Pr
     beats the hand paid."""
     problems: list[Problem] = []
     in_hand = [p for p in r.players if not p.folded]
-    if any(p.total >= p.start for p in in_hand):
-        return problems  # an all-in: every hand is turned up at once
+    for p in in_hand:
+        if p.total >= p.start:
+            return problems  # an all-in: every hand is turned up at once
     names = {p.name for p in in_hand}
     shown = [s for s in record.shown if s.player in names]
-    if (
-        record.source.format in SHOWS_IN_ORDER
-        and len(record.boards) == 1
-        and (first := next((s for s in shown if not s.mucked), None)) is not None
-    ):
+    first: Shown | None = None  # the first hand turned up
+    for s in shown:
+        if not s.mucked:
+            first = s
+            break
+    boards = record.boards
+    if first is not None and record.source.format in SHOWS_IN_ORDER and len(boards) == 1:
         expected = _shows_first(record, r, in_hand)
-        showed = {s.player for s in shown if not s.mucked}
-        if expected is not None and expected in showed and first.player != expected:
+        if (
+            expected is not None
+            and first.player != expected
+            and any(s.player == expected and not s.mucked for s in shown)
+        ):
             problems.append(words.showdown_order(first.player, expected))
     if not rules.showdown.all_show:
         return problems
-    board = record.boards[0] if record.boards else ()
+    board = boards[0] if boards else ()
     if len(board) != 5:
         return problems
-    money = _money(record.decimals)
-
-    def judged(cards: tuple[str, ...], high: bool) -> int | None:
-        """The high hand's strength (any five of seven, or Omaha's two hole and three board
-        cards), or the hi/lo qualifying low's key (smaller is better); None without one."""
-        if len(cards) != rules.hole_cards or "??" in cards or not (high or rules.is_high_low):
-            return None
-        try:
-            hole, table = [Card.from_text(c).index for c in cards], [Card.from_text(c).index for c in board]
-            if high:
-                return (
-                    omaha_high(hole, table, rules.ranking)
-                    if rules.is_omaha
-                    else strength_of(hole + table, rules.ranking)
-                )
-            q = rules.showdown.low_qualifier
-            return omaha_low(hole, table, q) if rules.is_omaha else holdem_low(hole + table, q)
-        except (ValueError, KeyError, HandHistoryError):
-            return None  # bad cards are reported elsewhere
-
-    def strength(cards: tuple[str, ...]) -> int | None:
-        return judged(cards, True)
-
-    def low(cards: tuple[str, ...]) -> int | None:
-        return judged(cards, False)
 
     # the shown hands' strengths and lows, made once a mucked hand needs them (most showdowns have none)
     hands: dict[str, int] | None = None
     lows: dict[str, int] = {}
-    halved = {(x.index, x.run) for x in r.settlement.results if x.half == "low"}
+    halved: set[tuple[int, int]] = set()
     for s in shown:
-        if not s.mucked or (mine := strength(s.cards)) is None:
+        if not s.mucked or (mine := _judged(s.cards, board, rules, True)) is None:
             continue
         if hands is None:
-            hands = {t.player: h for t in shown if not t.mucked and (h := strength(t.cards)) is not None}
-            lows = {t.player: w for t in shown if not t.mucked and (w := low(t.cards)) is not None}
-        my_low = low(s.cards)
+            halved = {(x.index, x.run) for x in r.settlement.results if x.half == "low"}
+            hands = {
+                t.player: h for t in shown if not t.mucked and (h := _judged(t.cards, board, rules, True)) is not None
+            }
+            lows = {
+                t.player: w for t in shown if not t.mucked and (w := _judged(t.cards, board, rules, False)) is not None
+            }
+        my_low = _judged(s.cards, board, rules, False)
         for result in r.settlement.results:
             if result.run != 0 or s.player in result.winners:
                 continue
@@ -757,12 +760,31 @@ def _showdown_problems(record: HandRecord, rules: RuleSet, r: Replay) -> list[Pr
                         said,
                         beaten,
                         pot_name(result.index),
-                        money(result.amount),
+                        amount_text(result.amount, record.decimals),
                         rules.name,
                     )
                 )
                 break
     return problems
+
+
+def _judged(cards: tuple[str, ...], board: tuple[str, ...], rules: RuleSet, high: bool) -> int | None:
+    """A shown hand's high strength (any five of seven, or Omaha's two hole and three board
+    cards), or with ``high`` false its hi/lo qualifying low's key (smaller is better); None
+    without one. (A module function, not a closure: a compiled closure's environment holds the
+    functions that read it, a reference cycle left for the collector at every showdown.)"""
+    if len(cards) != rules.hole_cards or "??" in cards or not (high or rules.is_high_low):
+        return None
+    try:
+        hole, table = [Card.from_text(c).index for c in cards], [Card.from_text(c).index for c in board]
+        if high:
+            return (
+                omaha_high(hole, table, rules.ranking) if rules.is_omaha else strength_of(hole + table, rules.ranking)
+            )
+        q = rules.showdown.low_qualifier
+        return omaha_low(hole, table, q) if rules.is_omaha else holdem_low(hole + table, q)
+    except (ValueError, KeyError, HandHistoryError):
+        return None  # bad cards are reported elsewhere
 
 
 #: formats whose shown hands come in the order they were shown (a host's own records); the

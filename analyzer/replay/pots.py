@@ -63,23 +63,42 @@ def build_pots(
 
 def pots_of(order: Sequence[str], amounts: Sequence[int], folded: Sequence[bool], dead: int = 0) -> tuple[Pot, ...]:
     """:func:`build_pots` on parallel lists: each player's live chips and whether they folded."""
-    live = [a > 0 and not f for a, f in zip(amounts, folded, strict=True)]
-    levels = sorted({a for a, alive in zip(amounts, live, strict=True) if alive})
-    if len(levels) == 1 and max(amounts) <= levels[0]:
+    n = len(order)
+    if len(amounts) != n or len(folded) != n:
+        raise ValueError(f"pots_of: expected {n} amounts and folds, got {len(amounts)} and {len(folded)}")
+    # one pass: the total, the most anyone put in, and the live levels (players still in who put in)
+    total = 0
+    most = amounts[0] if n else 0
+    level = 0  # the one live level while there is one
+    several = False
+    live: list[str] = []
+    for i in range(n):
+        a = amounts[i]
+        total += a
+        if a > most:
+            most = a
+        if a > 0 and not folded[i]:
+            live.append(order[i])
+            if not level:
+                level = a
+            elif a != level:
+                several = True
+    if level and not several and most <= level:
         # the common hand: everyone still in put in the same, nobody who folded more
-        eligible = tuple(p for p, alive in zip(order, live, strict=True) if alive)
-        return (Pot(sum(amounts) + dead, eligible, levels[0]),)
+        return (Pot(total + dead, tuple(live), level),)
+    levels = sorted({amounts[i] for i in range(n) if amounts[i] > 0 and not folded[i]})
     pots: list[Pot] = []
     previous = 0
     last = len(levels) - 1
-    for i, level in enumerate(levels):
+    for k in range(len(levels)):
+        level = levels[k]
         # what each player put in between the previous level and this one; the last pot also
         # takes folded money above the highest live level
-        if i == last:
-            amount = sum(a - previous for a in amounts if a > previous)
-        else:
-            amount = sum((a if a < level else level) - previous for a in amounts if a > previous)
-        eligible = tuple(p for p, a, alive in zip(order, amounts, live, strict=True) if alive and a >= level)
+        amount = 0
+        for a in amounts:
+            if a > previous:
+                amount += (a if k == last or a < level else level) - previous
+        eligible = tuple([order[i] for i in range(n) if amounts[i] >= level and not folded[i]])
         if amount:
             if pots and pots[-1].eligible == eligible:  # same players: one pot
                 pots[-1] = Pot(pots[-1].amount + amount, eligible, level)
@@ -90,11 +109,9 @@ def pots_of(order: Sequence[str], amounts: Sequence[int], folded: Sequence[bool]
         if pots:
             pots[0] = Pot(pots[0].amount + dead, pots[0].eligible, pots[0].level)
         else:
-            pots.append(Pot(dead, tuple(p for p, f in zip(order, folded, strict=True) if not f), 0))
-    if not levels and not pots:
-        total = sum(amounts)
-        if total:
-            pots.append(Pot(total, (), max(amounts)))
+            pots.append(Pot(dead, tuple([order[i] for i in range(n) if not folded[i]]), 0))
+    if not levels and not pots and total:
+        pots.append(Pot(total, (), most))
     return tuple(pots)
 
 

@@ -9,7 +9,7 @@ is taken from the main pot first, then the side pots in order.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 import msgspec
 
@@ -64,8 +64,25 @@ def take_deductions(
 #: one award of a run's share of a pot: (chips, the players with the best hand for it, that hand
 #: in words, the half: "high" or "low" in a hi/lo game, "" otherwise)
 Award = tuple[int, list[str], str, str]
-#: who wins a run's share of a pot: (run, amount, contenders, their hole cards, the run's board) -> the awards
-Judge = Callable[[int, int, list[str], list[tuple[int, ...]], tuple[int, ...]], list[Award]]
+
+#: a high hand's words by ranking and strength, made once each (a night repeats them)
+_WORDS: dict[Ranking, dict[int, str]] = {}
+
+
+def high_words(strength: int, ranking: Ranking) -> str:
+    """:func:`~analyzer.evaluator.words_of`, each strength's words made once.
+
+    >>> from analyzer.evaluator import evaluate
+    >>> high_words(evaluate("8s 8d 8h Kh Kc", "standard").strength, Ranking.STANDARD)
+    'Full house, eights over kings'
+    """
+    known = _WORDS.get(ranking)
+    if known is None:
+        known = _WORDS[ranking] = {}
+    said = known.get(strength)
+    if said is None:
+        said = known[strength] = words_of(strength, ranking)
+    return said
 
 
 def settle(
@@ -88,16 +105,11 @@ def settle(
     The caller has checked the cards (no duplicates, all in the ranking's deck).
 
     ``omaha``: a hand is exactly two hole cards and three board cards (OM-TWO-PLUS-THREE).
-    ``low_qualifier``: a hi/lo game (:func:`high_low_judge`), the low counting up to that rank."""
-    hands: dict[tuple[str, int], int] = {}
-    lows: dict[tuple[str, int], int] = {}
-    if low_qualifier is None:
-        judge = high_judge(hands, ranking, omaha)
-    else:
-        judge = high_low_judge(hands, lows, ranking, omaha, low_qualifier)
+    ``low_qualifier``: a hi/lo game (:meth:`Judge.high_low`), the low counting up to that rank."""
+    judge = Judge(ranking, omaha, low_qualifier)
     taken = take_deductions(pots, deductions, listed_pots, deductions_by_pot)
     results, owed, undecided = walk(pots, taken, boards, holes, seats, button, all_odd_to_first, judge)
-    return Settlement(results, owed, undecided, taken, hands, lows)
+    return Settlement(results, owed, undecided, taken, judge.hands, judge.lows)
 
 
 def walk(
@@ -120,14 +132,17 @@ def walk(
     owed: dict[str, int] = {}
     results: list[PotResult] = []
     undecided: list[int] = []
-    for index, pot in enumerate(pots):
+    for index in range(len(pots)):
+        pot = pots[index]
         net = pot.amount - taken[index]
         eligible = pot.eligible
         contenders = [p for p in eligible if p in holes]
         # each run's share of the pot, the odd chip to the first run
         amounts = [net] if len(runs) == 1 else [a for _, a in split(net, [str(r) for r in range(len(runs))])]
-        for run, amount in enumerate(amounts):
-            if len(eligible) == 1 or len(contenders) == 1:
+        alone = len(eligible) == 1 or len(contenders) == 1
+        for run in range(len(amounts)):
+            amount = amounts[run]
+            if alone:
                 winner = eligible[0] if len(eligible) == 1 else contenders[0]
                 results.append(PotResult(index, run, amount, eligible, (winner,), ((winner, amount),)))
                 owed[winner] = owed.get(winner, 0) + amount
@@ -143,17 +158,91 @@ def walk(
                 undecided.append(index)
                 results.append(PotResult(index, run, amount, eligible, (), ()))
                 continue
-            for part, top, words, half in judge(run, amount, contenders, cards, board):
+            for part, top, said, half in judge.awards(run, amount, contenders, cards, board):
                 shares: tuple[tuple[str, int], ...]
                 if len(top) == 1:
-                    winners, shares = top, ((top[0], part),)
+                    winner = top[0]
+                    winners: tuple[str, ...] = (winner,)
+                    shares = ((winner, part),)
+                    owed[winner] = owed.get(winner, 0) + part
                 else:
-                    winners = clockwise_from_button(top, seats, button)
-                    shares = split(part, winners, all_odd_to_first=all_odd_to_first)
-                for w, share in shares:
-                    owed[w] = owed.get(w, 0) + share
-                results.append(PotResult(index, run, part, eligible, tuple(winners), shares, words, half))
-    return tuple(results), owed, tuple(sorted(set(undecided)))
+                    ordered = clockwise_from_button(top, seats, button)
+                    shares = split(part, ordered, all_odd_to_first=all_odd_to_first)
+                    for w, share in shares:
+                        owed[w] = owed.get(w, 0) + share
+                    winners = tuple(ordered)
+                results.append(PotResult(index, run, part, eligible, winners, shares, said, half))
+    return tuple(results), owed, (tuple(sorted(set(undecided))) if undecided else ())
+
+
+class Judge:
+    """Who wins a run's share of a pot, each hand evaluated once: its high strength kept in
+    ``hands`` and its qualifying low (hi/lo) in ``lows``, by player and run.
+
+    A high-only game (no ``low_qualifier``): the best high hand takes the whole share
+    (POT-SIDE-ORDER, SD-TIE). A hi/lo game: the share is halved between the best high hand and
+    the best qualifying ace-to-five low among its contenders (the odd chip to the high half);
+    with no qualifying low the high hand takes it all (the scoop, OM-HILO-SCOOP)."""
+
+    def __init__(self, ranking: Ranking, omaha: bool, low_qualifier: int | None) -> None:
+        self.ranking = ranking
+        self.omaha = omaha
+        self.low_qualifier = low_qualifier
+        self.hands: dict[tuple[str, int], int] = {}
+        self.lows: dict[tuple[str, int], int] = {}
+        self.no_low: set[tuple[str, int]] = set()
+
+    def awards(
+        self, run: int, amount: int, contenders: list[str], cards: list[tuple[int, ...]], board: tuple[int, ...]
+    ) -> list[Award]:
+        """The awards of a run's share: (chips, the players with the best hand for it, that hand
+        in words, the half)."""
+        best, top = best_high(run, contenders, cards, board, self.hands, self.ranking, self.omaha)
+        qualifier = self.low_qualifier
+        if qualifier is None:
+            return [(amount, top, high_words(best, self.ranking), "")]
+        return self.high_low(run, amount, contenders, cards, board, best, top, qualifier)
+
+    def high_low(
+        self,
+        run: int,
+        amount: int,
+        contenders: list[str],
+        cards: list[tuple[int, ...]],
+        board: tuple[int, ...],
+        best: int,
+        top: list[str],
+        qualifier: int,
+    ) -> list[Award]:
+        """A hi/lo game: each half split among equal hands (so a half may be quartered)."""
+        lows = self.lows
+        no_low = self.no_low
+        best_low: int | None = None
+        low_top: list[str] = []
+        for p, hole in zip(contenders, cards, strict=True):
+            key = (p, run)
+            if key in lows:
+                low: int | None = lows[key]
+            elif key in no_low:
+                low = None
+            else:
+                low = omaha_low(hole, board, qualifier) if self.omaha else holdem_low(hole + board, qualifier)
+                if low is None:
+                    no_low.add(key)
+                else:
+                    lows[key] = low
+            if low is None:
+                continue
+            if best_low is None or low < best_low:
+                best_low, low_top = low, [p]
+            elif low == best_low:
+                low_top.append(p)
+        ranking = self.ranking
+        if best_low is None:
+            return [(amount, top, high_words(best, ranking) + "; no low qualifies", "high")]
+        high_half, low_half = high_low_halves(amount)
+        high = (high_half, top, high_words(best, ranking), "high")
+        return [high, (low_half, low_top, "Low " + low_words(best_low), "low")]
 
 
 def best_high(
@@ -169,28 +258,19 @@ def best_high(
     (each strength kept in ``hands``, by player and run)."""
     best = -1
     top: list[str] = []
-    for p, hole in zip(contenders, cards, strict=True):
+    for i in range(len(contenders)):
+        p = contenders[i]
         key = (p, run)
         value = hands.get(key)
         if value is None:
+            hole = cards[i]
             value = hands[key] = omaha_high(hole, board, ranking) if omaha else strength_of(hole + board, ranking)
         if value > best:
-            best, top = value, [p]
+            best = value
+            top = [p]
         elif value == best:
             top.append(p)
     return best, top
-
-
-def high_judge(hands: dict[tuple[str, int], int], ranking: Ranking, omaha: bool) -> Judge:
-    """A high-only game: the best high hand takes the whole share (POT-SIDE-ORDER, SD-TIE)."""
-
-    def judge(
-        run: int, amount: int, contenders: list[str], cards: list[tuple[int, ...]], board: tuple[int, ...]
-    ) -> list[Award]:
-        best, top = best_high(run, contenders, cards, board, hands, ranking, omaha)
-        return [(amount, top, words_of(best, ranking), "")]
-
-    return judge
 
 
 def high_low_halves(amount: int) -> tuple[int, int]:
@@ -201,50 +281,3 @@ def high_low_halves(amount: int) -> tuple[int, int]:
     """
     low = amount // 2
     return amount - low, low
-
-
-def high_low_judge(
-    hands: dict[tuple[str, int], int],
-    lows: dict[tuple[str, int], int],
-    ranking: Ranking,
-    omaha: bool,
-    low_qualifier: int,
-) -> Judge:
-    """A hi/lo game: each run's share of a pot is halved between the best high hand and the best
-    qualifying ace-to-five low among its eligible players (the odd chip to the high half); each
-    half is split among equal hands with odd chips clockwise from the button, so a half may be
-    quartered; with no qualifying low the high hand takes it all (the scoop, OM-HILO-SCOOP).
-    Each qualifying low is kept in ``lows``, by player and run."""
-    no_low: dict[tuple[str, int], None] = {}
-
-    def judge(
-        run: int, amount: int, contenders: list[str], cards: list[tuple[int, ...]], board: tuple[int, ...]
-    ) -> list[Award]:
-        best, top = best_high(run, contenders, cards, board, hands, ranking, omaha)
-        best_low: int | None = None
-        low_top: list[str] = []
-        for p, hole in zip(contenders, cards, strict=True):
-            key = (p, run)
-            if key in lows:
-                low: int | None = lows[key]
-            elif key in no_low:
-                low = None
-            else:
-                low = omaha_low(hole, board, low_qualifier) if omaha else holdem_low(hole + board, low_qualifier)
-                if low is None:
-                    no_low[key] = None
-                else:
-                    lows[key] = low
-            if low is None:
-                continue
-            if best_low is None or low < best_low:
-                best_low, low_top = low, [p]
-            elif low == best_low:
-                low_top.append(p)
-        if best_low is None:
-            return [(amount, top, words_of(best, ranking) + "; no low qualifies", "high")]
-        high_half, low_half = high_low_halves(amount)
-        high = (high_half, top, words_of(best, ranking), "high")
-        return [high, (low_half, low_top, "Low " + low_words(best_low), "low")]
-
-    return judge
