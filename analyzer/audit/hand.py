@@ -169,7 +169,6 @@ def audit_hand(record: HandRecord, rules: RuleSet) -> HandAudit:
     if r.showdown and len(record.shown) >= 2:
         problems.extend(_showdown_problems(record, rules, r))
     ledger = _ledger(record, r, claimed)
-    source = record.source
     return HandAudit(  # hand_id, file, line, format, rules, verdict, problems, ledger, pots, rake, total_pot
         record.hand_id,
         source.file,
