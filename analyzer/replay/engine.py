@@ -25,7 +25,7 @@ from analyzer.replay.result import BOARD_SIZE, CARD_INDEX, PlayerResult, Replay,
 from analyzer.replay.showdown import settle
 from analyzer.replay.table import STREET_INDEX, PlayerState, Table, known_behaviours
 from analyzer.ruleset import RuleSet
-from parsers.record import STREETS, HandRecord, PostKind, Stakes, Street
+from parsers.record import STREETS, ActionKind, HandRecord, PostKind, Stakes, Street
 
 # enum members read once, here (in the compiled build a read of ``PostKind.ANTE`` is an attribute look-up)
 _ANTE: Final = PostKind.ANTE
@@ -35,6 +35,8 @@ _BUTTON_BLIND: Final = PostKind.BUTTON_BLIND
 _BOMB: Final = PostKind.BOMB
 _PREFLOP: Final = Street.PREFLOP
 _RIVER: Final = Street.RIVER
+_FOLD: Final = ActionKind.FOLD
+_CHECK: Final = ActionKind.CHECK
 _BLINDS_FROM_POSTS: Final = Behaviour.BLINDS_FROM_POSTS
 _CARD_INDEX: Final = CARD_INDEX
 _BAD_CARDS: Final = (Code.CARD_NOT_IN_DECK, Code.DUPLICATE_CARD, Code.HOLE_CARD_COUNT)
@@ -99,11 +101,13 @@ def _cards_fine(record: HandRecord, plan: Plan) -> bool:
         if len(cards) > hole_cards:
             return False
         for c in cards:
-            if c != "??":
-                bit = bits.get(c, 0)
-                if not bit or seen & bit:
+            bit = bits.get(c, 0)  # 0: an unknown card ("??", skipped) or one outside the deck
+            if bit:
+                if seen & bit:
                     return False
                 seen |= bit
+            elif c != "??":
+                return False
     boards = record.boards
     if not boards:
         return True
@@ -114,11 +118,13 @@ def _cards_fine(record: HandRecord, plan: Plan) -> bool:
             while shared < min(len(board), len(first)) and board[shared] == first[shared]:
                 shared += 1
         for c in board[shared:]:
-            if c != "??":
-                bit = bits.get(c, 0)
-                if not bit or seen & bit:
+            bit = bits.get(c, 0)  # 0: an unknown card ("??", skipped) or one outside the deck
+            if bit:
+                if seen & bit:
                     return False
                 seen |= bit
+            elif c != "??":
+                return False
     return True
 
 
@@ -216,6 +222,7 @@ __all__ = [
     "first_replay",
     "full_replay",
     "replay",
+    "replay_table",
 ]
 
 
@@ -227,16 +234,28 @@ def replay(record: HandRecord, rules: RuleSet, *, steps: bool = False, profile: 
     again collecting every finding.
     """
     if not steps:
-        quick = first_replay(record, rules, profile=profile)
-        if quick is not None:
-            return quick
+        return replay_table(record, rules, profile=profile)[0]
     return full_replay(record, rules, steps=steps, profile=profile)
+
+
+def replay_table(record: HandRecord, rules: RuleSet, *, profile: SiteProfile | None = None) -> tuple[Replay, Table]:
+    """:func:`replay` (without steps) and the table at the end of the hand: each player's chips
+    as the table's lists of ints (``names``, ``seats``, ``starts``, ``posted``, ``invested``,
+    ``totals``, ``returns``, ``folded``), which the replay's ``players`` hold as records."""
+    if profile is None:
+        profile = profile_for(record)
+    done = _run(record, rules, profile, False, True)
+    if done is None:
+        done = _run(record, rules, profile, False, False)
+        assert done is not None  # collecting, the loop never stops early
+    return done
 
 
 def first_replay(record: HandRecord, rules: RuleSet, *, profile: SiteProfile | None = None) -> Replay | None:
     """The engine's fast mode: the replay of a hand with no finding at all, or None at the
     first finding (then :func:`full_replay` says what is wrong)."""
-    return _run(record, rules, profile if profile is not None else profile_for(record), False, True)
+    out = _run(record, rules, profile if profile is not None else profile_for(record), False, True)
+    return out[0] if out is not None else None
 
 
 def full_replay(
@@ -247,12 +266,15 @@ def full_replay(
     plays the rule set (by default the profile of the hand's source, :func:`analyzer.profiles.profile_for`)."""
     out = _run(record, rules, profile if profile is not None else profile_for(record), steps, False)
     assert out is not None  # collecting, the loop never stops early
-    return out
+    return out[0]
 
 
-def _run(record: HandRecord, rules: RuleSet, profile: SiteProfile, steps: bool, first: bool) -> Replay | None:
+def _run(
+    record: HandRecord, rules: RuleSet, profile: SiteProfile, steps: bool, first: bool
+) -> tuple[Replay, Table] | None:
     """The one loop of the engine. ``first``: stop at the first finding (return None);
-    else keep every finding (and the table after each step when ``steps``)."""
+    else keep every finding (and the table after each step when ``steps``). The replay, and
+    the table at the end of the hand."""
     problems: list[Problem] = []
     plan = plan_of(rules)
     stakes = record.stakes
@@ -264,15 +286,17 @@ def _run(record: HandRecord, rules: RuleSet, profile: SiteProfile, steps: bool, 
             problems.append(note)
     # a player with no chips is out (GAME-OUT); one sitting out is not dealt in unless they post or
     # act (a tournament deals a sitting-out player in and folds for them)
-    dealt_seats = list(record.seats)
+    seats = record.seats
+    players: list[tuple[str, int, int]] = []  # (name, seat, stack) of each player dealt in
     out: set[str] = set()
-    for s in record.seats:
-        if s.sitting_out or s.stack <= 0:
-            involved = {p.player for p in record.posts} | {a.player for a in record.actions}
-            dealt_seats = [s for s in record.seats if s.stack > 0 and (s.player in involved or not s.sitting_out)]
-            out = {s.player for s in record.seats} - {s.player for s in dealt_seats}
+    for s in seats:  # each field read once
+        name, stack = s.player, s.stack
+        if stack <= 0 or s.sitting_out:
+            players = _dealt_in(record)
+            out = {s.player for s in seats} - {p[0] for p in players}
             break
-    dealt = [s.player for s in dealt_seats]
+        players.append((name, s.seat, stack))
+    dealt = [p[0] for p in players]
     players_rule = "SD-PLAYERS" if plan.deck == 36 else "HE-PLAYERS"
     if len(dealt) > plan.max_players:
         problems.append(words.too_many_players(len(dealt), rules.name, plan.max_players, players_rule))
@@ -284,14 +308,16 @@ def _run(record: HandRecord, rules: RuleSet, profile: SiteProfile, steps: bool, 
         if post.kind is _BOMB:
             bomb = True
             break
-    problems.extend(check_cards(record, rules))
+    if not _cards_fine(record, plan):  # the common case: every card fine, in one pass
+        problems.extend(check_cards(record, rules))
     problems.extend(_forced_bet_problems(record, plan, dealt, stakes, bomb))
     if first and problems:
         return None
+    button = record.button
     table = Table(
         hand_id=record.hand_id,
-        players=[(s.player, s.seat, s.stack) for s in dealt_seats],
-        button=record.button if record.button is not None else _dead_button(record),
+        players=players,
+        button=button if button is not None else _dead_button(record),
         stakes=stakes,
         rules=rules,
         decimals=record.decimals,
@@ -338,12 +364,15 @@ def _run(record: HandRecord, rules: RuleSet, profile: SiteProfile, steps: bool, 
                 table.start_street(STREETS[current])
             current_street = table.street
         kind = action.kind
-        to = action.to
+        if kind is _FOLD or kind is _CHECK:  # no chips move: the table reads no amount of either
+            to, all_in = 0, False
+        else:
+            to, all_in = action.to, action.all_in
         i = table.index.get(player, -1)
         if out and player in out:
             found = [words.not_dealt_in(player, index)]
         else:
-            found = table.check_move(i, player, kind, to, action.all_in, index)
+            found = table.check_move(i, player, kind, to, all_in, index)
         if found:
             if first:
                 return None
@@ -379,21 +408,27 @@ def _run(record: HandRecord, rules: RuleSet, profile: SiteProfile, steps: bool, 
     names = table.names
     n = table.n
     folded = table.folded
-    players = tuple(
-        map(
-            PlayerResult,
-            names,
-            table.seats,
-            table.starts,
-            table.posted,
-            zip(*table.invested, strict=True) if n else (),
-            table.totals,
-            table.returns,
-            folded,
-        )
-    )
-    dead = table.dead
+    seat_of = table.seats
+    starts = table.starts
+    posted = table.posted
     totals = table.totals
+    returns = table.returns
+    results = []
+    for i in range(n):
+        results.append(
+            PlayerResult(  # name, seat, start, posted, invested, total, returned, folded
+                names[i],
+                seat_of[i],
+                starts[i],
+                posted[i],
+                table.invested_by(i),
+                totals[i],
+                returns[i],
+                folded[i],
+            )
+        )
+    player_results = tuple(results)
+    dead = table.dead
     pots = pots_of(names, [totals[i] - dead[i] for i in range(n)], folded, sum(dead))
     holes: dict[str, tuple[int, ...] | None] = {}
     shown = {s.player: s for s in record.shown}
@@ -419,7 +454,7 @@ def _run(record: HandRecord, rules: RuleSet, profile: SiteProfile, steps: bool, 
         pots,
         boards=boards,
         holes=holes,
-        seats=dict(zip(names, table.seats, strict=True)),
+        seats={names[i]: seat_of[i] for i in range(n)},
         button=table.button,
         ranking=plan.ranking,
         deductions=sum(d.amount for d in deductions) if deductions else 0,
@@ -429,9 +464,9 @@ def _run(record: HandRecord, rules: RuleSet, profile: SiteProfile, steps: bool, 
         omaha=plan.omaha,
         low_qualifier=plan.low_qualifier,
     )
-    return Replay(
+    done = Replay(
         problems=tuple(_unique(problems)) if problems else (),
-        players=players,
+        players=player_results,
         pots=pots,
         settlement=settlement,
         showdown=showdown,
@@ -439,6 +474,16 @@ def _run(record: HandRecord, rules: RuleSet, profile: SiteProfile, steps: bool, 
         last_aggressor=table.last_aggressor,
         steps=tuple(trail),
     )
+    return done, table
+
+
+def _dealt_in(record: HandRecord) -> list[tuple[str, int, int]]:
+    """(name, seat, stack) of the players dealt in, where someone has no chips or sits out: a
+    player with chips who posts or acts, or does not sit out."""
+    involved = {p.player for p in record.posts} | {a.player for a in record.actions}
+    return [
+        (s.player, s.seat, s.stack) for s in record.seats if s.stack > 0 and (s.player in involved or not s.sitting_out)
+    ]
 
 
 def _bad_cards(problems: list[Problem]) -> bool:

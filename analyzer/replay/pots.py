@@ -58,11 +58,12 @@ def build_pots(
     (Pot(amount=30, eligible=('Anna', 'Carla'), level=10), Pot(amount=60, eligible=('Carla',), level=40))
     """
     amounts = [contributions.get(p, 0) for p in order]
-    return pots_of(order, amounts, [p in folded for p in order], dead)
+    return pots_of(list(order), amounts, [p in folded for p in order], dead)
 
 
-def pots_of(order: Sequence[str], amounts: Sequence[int], folded: Sequence[bool], dead: int = 0) -> tuple[Pot, ...]:
-    """:func:`build_pots` on parallel lists: each player's live chips and whether they folded."""
+def pots_of(order: list[str], amounts: list[int], folded: list[bool], dead: int = 0) -> tuple[Pot, ...]:
+    """:func:`build_pots` on parallel lists: each player's live chips and whether they folded
+    (lists, read by index: the engine's table holds them so)."""
     n = len(order)
     if len(amounts) != n or len(folded) != n:
         raise ValueError(f"pots_of: expected {n} amounts and folds, got {len(amounts)} and {len(folded)}")

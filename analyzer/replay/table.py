@@ -104,9 +104,7 @@ class PlayerState:
 
     @property
     def invested(self) -> tuple[int, int, int, int]:
-        inv = self._t.invested
-        i = self._i
-        return (inv[0][i], inv[1][i], inv[2][i], inv[3][i])
+        return self._t.invested_by(self._i)
 
     @property
     def folded(self) -> bool:
@@ -164,20 +162,32 @@ class Table:
         n = len(ordered)
         self.hand_id = hand_id
         self.n = n
-        self.names = [p[0] for p in ordered]
-        self.seats = [p[1] for p in ordered]
-        self.starts = [p[2] for p in ordered]
-        self.index = {name: i for i, name in enumerate(self.names)}
-        self.stacks = self.starts[:]  # chips behind
-        self.front = [0] * n  # live chips in front this round
-        self.totals = [0] * n  # everything put in, dead money included
-        self.posted = [0] * n  # forced bets (before any return)
-        self.dead = [0] * n  # dead money: antes and dead blinds
-        self.invested = [[0] * n, [0] * n, [0] * n, [0] * n]  # voluntary chips per street
-        self.returns = [0] * n  # uncalled bets returned
-        self.folded = [False] * n
-        self.acted = [False] * n  # acted since the betting was last (re)opened for them
-        self.acted_level = [0] * n  # the bet they last acted at (to tell a full raise since)
+        names: list[str] = []
+        seats: list[int] = []
+        starts: list[int] = []
+        index: dict[str, int] = {}
+        for name, seat, stack in ordered:  # one pass over the players
+            index[name] = len(names)
+            names.append(name)
+            seats.append(seat)
+            starts.append(stack)
+        self.names = names
+        self.seats = seats
+        self.starts = starts
+        self.index = index
+        zeros = [0] * n  # each list below a copy of one (fewer lists made than by ``[0] * n`` each)
+        no = [False] * n
+        self.stacks = starts[:]  # chips behind
+        self.front = zeros[:]  # live chips in front this round
+        self.totals = zeros[:]  # everything put in, dead money included
+        self.posted = zeros[:]  # forced bets (before any return)
+        self.dead = zeros[:]  # dead money: antes and dead blinds
+        #: voluntary chips per street, one list: player ``i``'s on street ``k`` (0 preflop .. 3 river) at ``k * n + i``
+        self.invested = [0] * (4 * n)
+        self.returns = zeros  # uncalled bets returned
+        self.folded = no
+        self.acted = no[:]  # acted since the betting was last (re)opened for them
+        self.acted_level = zeros[:]  # the bet they last acted at (to tell a full raise since)
         self.button = button
         self.stakes = stakes
         self.cap = stakes.cap
@@ -232,6 +242,12 @@ class Table:
     @property
     def last_actor(self) -> str | None:
         return self.names[self.last] if self.last >= 0 else None
+
+    def invested_by(self, i: int) -> tuple[int, int, int, int]:
+        """The voluntary chips of player ``i`` on each street (preflop, flop, turn, river)."""
+        inv = self.invested
+        n = self.n
+        return (inv[i], inv[n + i], inv[2 * n + i], inv[3 * n + i])
 
     @property
     def returned(self) -> dict[str, int]:
@@ -620,7 +636,7 @@ class Table:
             self.stacks[i] -= added
             self.front[i] = to
             self.totals[i] += added
-            self.invested[self.round][i] += added
+            self.invested[self.round * self.n + i] += added
             self.pot += added
             if was_live and not self._is_live(i):
                 self.live -= 1
