@@ -27,11 +27,11 @@ from analyzer.i18n.hands import hand_words, low_run, low_words
 from analyzer.money import amount_text
 from analyzer.profiles import Behaviour, SiteProfile, profile_for
 from analyzer.replay import words
-from analyzer.replay.engine import Replay, replay
+from analyzer.replay.engine import Replay, replay, replay_table
 from analyzer.replay.findings import Code, Problem, Verdict
 from analyzer.replay.hilo import division_reason, low_half_reason, no_low_reason, shared_halves
 from analyzer.replay.pots import split
-from analyzer.replay.result import PlayerResult
+from analyzer.replay.table import Table
 from analyzer.replay.words import pot_name
 from analyzer.ruleset import RuleSet, load_rules
 from parsers.errors import HandHistoryError, Rejected
@@ -90,19 +90,21 @@ def described_category(text: str) -> Category | None:
 
 def audit_hand(record: HandRecord, rules: RuleSet) -> HandAudit:
     """Replay a hand and compare every claim with the replay."""
-    r = replay(record, rules)
+    r, table = replay_table(record, rules)
     if r.settlement.undecided:
-        r, record = _mucked_losers(record, rules, r)
+        r, table, record = _mucked_losers(record, rules, r, table)
     money = _money(record.decimals)
     problems = list(r.problems)
     profile: SiteProfile | None = None
     returned = record.returned
     awards = record.awards
     engine_returned: dict[str, int] = {}
-    for p in r.players:
-        back = p.returned
+    names = table.names
+    returns = table.returns  # each player's chips as the table's lists (r.players as records)
+    for i in range(table.n):
+        back = returns[i]
         if back:
-            engine_returned[p.name] = back
+            engine_returned[names[i]] = back
     if not returned and awards and engine_returned:
         profile = profile_for(record)
         if profile.has(Behaviour.AWARD_INCLUDES_UNCALLED):
@@ -148,6 +150,7 @@ def audit_hand(record: HandRecord, rules: RuleSet) -> HandAudit:
             )
         )
     problems.extend(_rake_problems(record, rules, r, total))
+    ranking = rules.cards.ranking
     if (not deducted and awards and paid < total and not cashed_out) or (
         not deducted and not awards and record.finishing_stacks is not None
     ):
@@ -157,18 +160,18 @@ def audit_hand(record: HandRecord, rules: RuleSet) -> HandAudit:
             if raked is not None:
                 return raked
     if awards:
-        found = _award_problems(record, r, claimed, cashed_out, rules.cards.ranking, rules)
+        found = _award_problems(record, r, claimed, cashed_out, ranking, rules)
         if found and (other := _rake_from_other_pots(record, rules, r, claimed)) is not None:
-            r, found = other, []  # the payouts fit another split of the rake between the pots
+            (r, table), found = other, []  # the payouts fit another split of the rake between the pots
         problems.extend(found)
     if record.finishing_stacks is not None:
         problems.extend(_finishing_problems(record, r))
-    problems.extend(_ranking_problems(record, rules, r))
+    problems.extend(_ranking_problems(record, rules, r, ranking))
     if any(p.code in _AWARD_CODES for p in problems):
         problems.extend(_other_ranking_pays(record, rules, claimed))
     if r.showdown and len(record.shown) >= 2:
-        problems.extend(_showdown_problems(record, rules, r))
-    ledger = _ledger(record, r, claimed)
+        problems.extend(_showdown_problems(record, rules, r, table))
+    ledger = _ledger(r, table, claimed)
     return HandAudit(  # hand_id, file, line, format, rules, verdict, problems, ledger, pots, rake, total_pot
         record.hand_id,
         source.file,
@@ -195,12 +198,12 @@ def verdict_of(problems: list[Problem] | tuple[Problem, ...]) -> Verdict:
     return verdict
 
 
-def _mucked_losers(record: HandRecord, rules: RuleSet, r: Replay) -> tuple[Replay, HandRecord]:
+def _mucked_losers(record: HandRecord, rules: RuleSet, r: Replay, table: Table) -> tuple[Replay, Table, HandRecord]:
     """At a showdown, a player whose cards the source does not show and who collects nothing
     mucked: a losing hand given up (SH-MUCK), not an unknown one. The replay with those hands
     mucked, if that settles every pot; else the replay as it was."""
     if not r.showdown:
-        return r, record
+        return r, table, record
     claimed = {a.player for a in record.awards if a.amount}
     shown = {s.player for s in record.shown if len(s.cards) == rules.hole_cards and "??" not in s.cards}  # all
     muck = tuple(
@@ -209,12 +212,12 @@ def _mucked_losers(record: HandRecord, rules: RuleSet, r: Replay) -> tuple[Repla
         if not p.folded and p.name not in shown and p.name not in claimed
     )
     if not muck:
-        return r, record
+        return r, table, record
     other = msgspec.structs.replace(record, shown=record.shown + muck)
-    again = replay(other, rules)
+    again, again_table = replay_table(other, rules)
     if again.settlement.undecided or again.problems != r.problems:
-        return r, record
-    return again, other
+        return r, table, record
+    return again, again_table, other
 
 
 def audit_rejected(rejected: Rejected, rules: str = "") -> HandAudit:
@@ -446,7 +449,11 @@ def _claims_match(record: HandRecord, r: Replay, claimed: dict[str, int]) -> boo
     if any(amount and claimed.get(name, 0) != amount for name, amount in owed.items()):
         return False
     pots = r.pots
-    return all(a.pot is None or a.pot >= len(pots) or a.player in pots[a.pot].eligible for a in record.awards)
+    for a in record.awards:  # each field read once
+        pot = a.pot
+        if pot is not None and pot < len(pots) and a.player not in pots[pot].eligible:
+            return False
+    return True
 
 
 def _odd_chip_only(wrong: list[str], owed: dict[str, int], claimed: dict[str, int]) -> bool:
@@ -470,34 +477,40 @@ def _finishing_problems(record: HandRecord, r: Replay) -> list[Problem]:
     return problems
 
 
-def _ranking_problems(record: HandRecord, rules: RuleSet, r: Replay) -> list[Problem]:
-    """A showdown text that contradicts the chosen ranking (36 cards only)."""
-    ranking = rules.cards.ranking
+def _ranking_problems(record: HandRecord, rules: RuleSet, r: Replay, ranking: Ranking) -> list[Problem]:
+    """A showdown text that contradicts the chosen ranking (``rules.cards.ranking``; 36 cards only)."""
     if ranking not in _OTHER_RANKING or not r.showdown:
         return []
     other, other_name = _OTHER_RANKING[ranking]
     problems = []
     texts: dict[str, str] = {}
-    for s in record.shown:
-        if s.description:
-            texts[s.player] = s.description
+    shown_by: dict[str, tuple[str, ...]] = {}  # the cards of the first hand each player shows
+    for s in record.shown:  # each field read once
+        player = s.player
+        description = s.description
+        if description:
+            texts[player] = description
+        if player not in shown_by:
+            shown_by[player] = s.cards
     for a in record.awards:
-        if a.description and a.run == 0:
-            texts[a.player] = a.description
-    board = record.boards[0] if record.boards else ()
+        description = a.description
+        if description and a.run == 0:
+            texts[a.player] = description
+    boards = record.boards
+    board = boards[0] if boards else ()
     if len(board) != 5:
         return []
-    shown_by = {s.player: s for s in reversed(record.shown)}  # the first a player shows
+    hands = r.settlement.hands
     for player, text in texts.items():
         said = described_category(text)
         shown = shown_by.get(player)
-        if said is None or shown is None or "??" in shown.cards:
+        if said is None or shown is None or "??" in shown:
             continue
-        known = r.settlement.hands.get((player, 0))
+        known = hands.get((player, 0))
         if known is not None and ORDER[ranking][known >> CATEGORY_SHIFT] is said:  # category_of
             continue  # the common case: the words agree with the replay
         try:
-            cards = [Card.from_text(c).index for c in shown.cards + board]
+            cards = [Card.from_text(c).index for c in shown + board]
             ours = category_of(known if known is not None else strength_of(cards, rules.ranking), rules.ranking)
             if ours is said:
                 continue
@@ -521,7 +534,9 @@ def _ranking_problems(record: HandRecord, rules: RuleSet, r: Replay) -> list[Pro
     return problems
 
 
-def _rake_from_other_pots(record: HandRecord, rules: RuleSet, r: Replay, claimed: dict[str, int]) -> Replay | None:
+def _rake_from_other_pots(
+    record: HandRecord, rules: RuleSet, r: Replay, claimed: dict[str, int]
+) -> tuple[Replay, Table] | None:
     """Where a source takes rake from several pots but does not say how much from each (GG),
     the payouts may fit another split than main-pot-first: in proportion to the pots, or from
     the last side pot first. The replay under the split that fits, if one does."""
@@ -545,8 +560,8 @@ def _rake_from_other_pots(record: HandRecord, rules: RuleSet, r: Replay, claimed
         candidates.append(fitted)
     for split_ in candidates:
         deductions = tuple(Deduction("rake", amount, pot=i) for i, amount in enumerate(split_) if amount)
-        other = replay(msgspec.structs.replace(record, deductions=deductions), rules)
-        if {k: v for k, v in other.settlement.owed.items() if v} == wanted:
+        other = replay_table(msgspec.structs.replace(record, deductions=deductions), rules)
+        if {k: v for k, v in other[0].settlement.owed.items() if v} == wanted:
             return other
     return None
 
@@ -597,7 +612,9 @@ def _other_ranking_pays(record: HandRecord, rules: RuleSet, claimed: dict[str, i
     ]
 
 
-def _ledger(record: HandRecord, r: Replay, claimed: dict[str, int]) -> tuple[LedgerRow, ...]:
+def _ledger(r: Replay, table: Table, claimed: dict[str, int]) -> tuple[LedgerRow, ...]:
+    """Each player's chips through the hand: the table's lists (``r.players`` as records) and the
+    pots as settled."""
     pots = len(r.pots)
     won: dict[str, list[int]] = {}
     settlement = r.settlement
@@ -623,24 +640,29 @@ def _ledger(record: HandRecord, r: Replay, claimed: dict[str, int]) -> tuple[Led
                         rake_share[name] = rake_share.get(name, 0) + amount
     nothing = (0,) * pots
     rows = []
-    for p in r.players:  # each field read once
-        name = p.name
-        start = p.start
-        posted = p.posted
-        invested = p.invested
-        returned = p.returned
+    names = table.names
+    seats = table.seats
+    starts = table.starts
+    posts = table.posted
+    returns = table.returns
+    for i in range(table.n):
+        name = names[i]
+        start = starts[i]
+        posted = posts[i]
+        invested = table.invested_by(i)
+        returned = returns[i]
         row = won.get(name)
         net = (sum(row) if row else 0) + returned - posted - invested[0] - invested[1] - invested[2] - invested[3]
         rows.append(
             LedgerRow(  # player, seat, start, posted, invested, returned, won, rake, net, claimed, end
                 name,
-                p.seat,
+                seats[i],
                 start,
                 posted,
                 invested,
                 returned,
                 tuple(row) if row is not None else nothing,
-                rake_share.get(name, 0),
+                rake_share.get(name, 0) if rake_share else 0,
                 net,
                 claimed.get(name, 0),
                 start + net,
@@ -691,16 +713,20 @@ def _unstated_rake(
     return msgspec.structs.replace(audit, problems=problems, verdict=verdict_of(problems))
 
 
-def _showdown_problems(record: HandRecord, rules: RuleSet, r: Replay) -> list[Problem]:
+def _showdown_problems(record: HandRecord, rules: RuleSet, r: Replay, table: Table) -> list[Problem]:
     """SH-ORDER and SH-MUCK at a showdown the betting decided (nobody all-in): who showed first,
     and, where every hand still in is turned up (``showdown.all_show``), a mucked hand that
     beats the hand paid."""
     problems: list[Problem] = []
-    in_hand = [p for p in r.players if not p.folded]
-    for p in in_hand:
-        if p.total >= p.start:
+    folded = table.folded
+    totals = table.totals
+    starts = table.starts
+    in_hand = [i for i in range(table.n) if not folded[i]]  # players, as the table's indices
+    for i in in_hand:
+        if totals[i] >= starts[i]:
             return problems  # an all-in: every hand is turned up at once
-    names = {p.name for p in in_hand}
+    everyone = table.names
+    names = {everyone[i] for i in in_hand}
     shown = [s for s in record.shown if s.player in names]
     first: Shown | None = None  # the first hand turned up
     for s in shown:
@@ -709,7 +735,7 @@ def _showdown_problems(record: HandRecord, rules: RuleSet, r: Replay) -> list[Pr
             break
     boards = record.boards
     if first is not None and record.source.format in SHOWS_IN_ORDER and len(boards) == 1:
-        expected = _shows_first(record, r, in_hand)
+        expected = _shows_first(record, table, in_hand)
         if (
             expected is not None
             and first.player != expected
@@ -792,23 +818,26 @@ def _judged(cards: tuple[str, ...], board: tuple[str, ...], rules: RuleSet, high
 SHOWS_IN_ORDER = frozenset({"native", "compact"})
 
 
-def _shows_first(record: HandRecord, r: Replay, in_hand: list[PlayerResult]) -> str | None:
+def _shows_first(record: HandRecord, table: Table, in_hand: list[int]) -> str | None:
     """SH-ORDER: the last to bet or raise on the river; if the river was checked around, the
     first player still in left of the button."""
+    names = table.names
     for action in reversed(record.actions):
         if action.street is not _RIVER:
             break
         kind = action.kind
         if kind is _BET or kind is _RAISE:
-            return action.player if action.player in {p.name for p in in_hand} else None
+            player = action.player
+            return player if player in {names[i] for i in in_hand} else None
     button = record.button
     if button is None:
         return None
     # the players come in seat order (the engine's table orders them by seat)
-    for p in in_hand:
-        if p.seat > button:
-            return p.name
-    return in_hand[0].name
+    seats = table.seats
+    for i in in_hand:
+        if seats[i] > button:
+            return names[i]
+    return names[in_hand[0]]
 
 
 def _awards_include_uncalled(record: HandRecord, rules: RuleSet, r: Replay, profile: SiteProfile) -> HandAudit | None:
