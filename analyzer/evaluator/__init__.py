@@ -45,6 +45,7 @@ __all__ = [
     "category_of",
     "evaluate",
     "parse_ranking",
+    "strength_function",
     "strength_of",
     "strengths",
     "words_of",
@@ -80,12 +81,28 @@ def strength_of(indices: Sequence[int], ranking: Ranking) -> int:
     one = _one.get(ranking)
     if one is not None:
         return one(indices, ranking)
+    return strength_function(ranking)(indices, ranking)
+
+
+def strength_function(ranking: Ranking, hands: int = 1) -> Callable[[Sequence[int], Ranking], int]:
+    """The one-hand strength function that :func:`strength_of` uses for the next ``hands`` hands
+    of ``ranking`` (counted against :data:`KERNEL_AFTER`): a caller with several hands to
+    evaluate asks once, then calls what it gets (``function(indices, ranking)``).
+
+    >>> strength_function(Ranking.STANDARD, 2)([48, 44, 40, 36, 32, 0, 5], Ranking.STANDARD) == strength_of(
+    ...     [48, 44, 40, 36, 32, 0, 5], Ranking.STANDARD)
+    True
+    """
+    one = _one.get(ranking)
+    if one is not None:
+        return one
     left = _left.get(ranking, 0)
     if left:
-        _left[ranking] = left - 1
-        if left == 1:
+        left = left - hands if left > hands else 0
+        _left[ranking] = left
+        if not left:
             _take_over(ranking)
-    return _typed(indices, ranking)
+    return _typed
 
 
 def _take_over(ranking: Ranking) -> None:

@@ -9,12 +9,12 @@ is taken from the main pot first, then the side pots in order.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import msgspec
 
 from analyzer.audit.records import PotResult
-from analyzer.evaluator import Ranking, strength_of, words_of
+from analyzer.evaluator import Ranking, strength_function, words_of
 from analyzer.evaluator.lowball import holdem_low, low_words, omaha_low
 from analyzer.evaluator.omaha import omaha_high
 from analyzer.replay.pots import Pot, clockwise_from_button, split
@@ -258,13 +258,21 @@ def best_high(
     (each strength kept in ``hands``, by player and run)."""
     best = -1
     top: list[str] = []
-    for i in range(len(contenders)):
+    n = len(contenders)
+    strength: Callable[[Sequence[int], Ranking], int] | None = None  # the evaluator's, asked once
+    for i in range(n):
         p = contenders[i]
         key = (p, run)
         value = hands.get(key)
         if value is None:
             hole = cards[i]
-            value = hands[key] = omaha_high(hole, board, ranking) if omaha else strength_of(hole + board, ranking)
+            if omaha:
+                value = omaha_high(hole, board, ranking)
+            else:
+                if strength is None:
+                    strength = strength_function(ranking, n - i)  # at most the hands left to evaluate
+                value = strength(hole + board, ranking)
+            hands[key] = value
         if value > best:
             best = value
             top = [p]

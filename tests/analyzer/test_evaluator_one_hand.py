@@ -49,3 +49,18 @@ def test_a_few_hands_leave_the_kernel_unloaded() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "False"
+
+
+def test_a_caller_asking_for_several_hands_at_once_counts_them_all(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``strength_function(ranking, hands)``: the function ``strength_of`` would use for those
+    hands, the hands counted against the kernel's take-over as ``strength_of`` counts one."""
+    ranking = Ranking.STANDARD
+    monkeypatch.setattr(evaluator, "_left", {ranking: 5})
+    monkeypatch.setattr(evaluator, "_one", {})
+    assert evaluator.strength_function(ranking, 3) is fast.strength_of
+    assert evaluator._left == {ranking: 2}
+    assert evaluator.strength_function(ranking, 3) is fast.strength_of  # the typed tables' last hands
+    assert evaluator._left == {ranking: 0}
+    assert (ranking in evaluator._one) == kernel.AVAILABLE
+    hand = [48, 44, 40, 36, 32, 0, 5]
+    assert evaluator.strength_function(ranking, 1)(hand, ranking) == fast.strength_of(hand, ranking)
