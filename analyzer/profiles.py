@@ -147,6 +147,14 @@ def _by_format() -> dict[str, str]:
     return {fmt: p.name for p in _shipped().values() for fmt in p.formats}
 
 
+#: the profile of each source format asked about (profile_for is asked once a hand)
+_FOR_FORMAT: dict[str, SiteProfile] = {}
+
+
 def profile_for(record: HandRecord) -> SiteProfile:
     """The profile of the source a hand comes from (by its format), else the default one."""
-    return _merged(_by_format().get(record.source.format, "default"))
+    fmt = record.source.format
+    got = _FOR_FORMAT.get(fmt)
+    if got is None:
+        got = _FOR_FORMAT[fmt] = _merged(_by_format().get(fmt, "default"))
+    return got
