@@ -139,16 +139,29 @@ def visible() -> None:
     ctx.call_on_close(restore)
 
 
+#: how the last command ended (its ``SystemExit``, whose traceback holds the command's frame and
+#: so what it read and made: a night and its audits), kept to the end of the process in a list that
+#: holds itself, frozen out of the collector: see :func:`main`
+_ENDED: list[object] = []
+_ENDED.append(_ENDED)
+
+
 def main(argv: list[str] | None = None) -> Any:
     """Entry point of the ``sixplus`` console script: the process ends when it returns.
 
     What the run made is then frozen out of the cyclic garbage collector: the interpreter's last
     collection at exit would walk every object still alive only to find almost none in a cycle
-    (objects are freed by their reference counts all the same; Python promises no finalizer of an
-    object alive at exit). Measured, compiled, CPU: the exit of a one-hand audit 26 -> 8 ms, of a
-    20,000-hand night 100-135 -> 55 ms."""
+    (Python promises no finalizer of an object alive at exit). Measured, compiled, CPU: the exit of
+    a one-hand audit 26 -> 8 ms, of a 20,000-hand night 100-135 -> 55 ms. Nor is what the command
+    held freed one object at a time as the process ends (the system takes the memory back at once):
+    the command's ``SystemExit`` is kept in :data:`_ENDED`, a cycle frozen with the rest, which the
+    interpreter's exit leaves alone. Callgrind, ``audit --json`` of 2,000 simulated Hold'em hands:
+    21,000 instructions a hand were spent freeing the night at exit."""
     try:
         return cli.main(args=argv, prog_name="sixplus")
+    except SystemExit as ended:
+        _ENDED.append(ended)
+        raise
     finally:
         gc.freeze()
 

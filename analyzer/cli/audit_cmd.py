@@ -17,7 +17,7 @@ from analyzer.audit.report import audit_row, summary_json
 from analyzer.cli.errors import EXIT_CANNOT_RUN, EXIT_OK, EXIT_PROBLEMS, fail, user_errors
 from analyzer.cli.helptext import HelpCommand
 from analyzer.cli.inputs import FORMATS_HELP, read_all
-from analyzer.cli.output import Lines, json_line
+from analyzer.cli.output import Lines, json_line, json_lines
 from analyzer.i18n import N_, _, f_, pgettext, render
 from analyzer.money import ChipValue, Unit, is_chips
 from analyzer.replay.findings import Verdict
@@ -69,6 +69,10 @@ def hand_unit(night: NightAudit, hand_id: str, value: ChipValue | None) -> Unit:
 def _unit(currency: str, decimals: int, value: ChipValue | None) -> Unit:
     """One :class:`Unit` for all the hands that count alike (not one made a hand)."""
     return Unit(currency, decimals, value)
+
+
+#: ``--json``: the hands' lines encoded this many at a time (one call of the encoder, one decode)
+JSON_ROWS = 64
 
 
 HELP = N_(
@@ -159,16 +163,20 @@ def command(
     summary = replace(summary, unit=unit)
     hand_line, action, note_line, verdicts = _text_lines()
     with Lines() as out:
-        for a in night.audits:
-            if as_json:
-                out.add(json_line(audit_row(a, hand_unit(night, a.hand_id, value))))
-                continue
-            where = f"{a.file}:{a.line}" if a.line else a.file
-            out.add(hand_line.format(where=where, hand=a.hand_id, rules=a.rules or "-", verdict=verdicts[a.verdict]))
-            for p in a.problems:
-                at = action.format(n=p.action_index) if p.action_index is not None else ""
-                out.add(f"    {p.code.value}{at}: {render(p.message)}")
-        if not as_json:
+        if as_json:
+            audits = night.audits
+            for start in range(0, len(audits), JSON_ROWS):
+                rows = [audit_row(a, hand_unit(night, a.hand_id, value)) for a in audits[start : start + JSON_ROWS]]
+                out.add(json_lines(rows).removesuffix("\n"))
+        else:
+            for a in night.audits:
+                where = f"{a.file}:{a.line}" if a.line else a.file
+                out.add(
+                    hand_line.format(where=where, hand=a.hand_id, rules=a.rules or "-", verdict=verdicts[a.verdict])
+                )
+                for p in a.problems:
+                    at = action.format(n=p.action_index) if p.action_index is not None else ""
+                    out.add(f"    {p.code.value}{at}: {render(p.message)}")
             for note in night.notes:
                 out.add(note_line.format(note=note))
     settled_ok, settlement = True, None
