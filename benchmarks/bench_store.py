@@ -9,7 +9,8 @@
   same with ``--cluster local:2`` (a Dask LocalCluster, its start counted); hands a second
   with one worker and two, embedded and on a LocalCluster (``SIXPLUS_BENCH_SCALING_HANDS``,
   default 200,000);
-- where one core's time goes per hand (parse, audit, rows), on the pool;
+- where one core's CPU goes per hand in a worker's task (each stage, and a whole task to set the
+  sum against), on the night's own slices;
 - the all-in equity pass over the store, on one core (in this process): the night is full of
   preflop all-ins of two to six players (about one hand in five), repeats of the pool's
   (distinct all-ins are computed once; target >= 20,000 hands/s/core); and the pool's distinct
@@ -44,7 +45,6 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 import polars as pl
-import pyarrow.parquet as pq
 
 from analyzer.audit.hand import audit_hand
 from analyzer.audit.night import with_between_hands
@@ -55,12 +55,23 @@ from analyzer.stats.query import sessions, summary
 from analyzer.store import allin_pass
 from analyzer.store.allin_pass import adjust_frame, adjust_hands, fill_allin_ev, missing
 from analyzer.store.fingerprint import fingerprint
-from analyzer.store.importer import default_rules_for
+from analyzer.store.importer import (
+    Context,
+    Task,
+    _decode,
+    _init_worker,
+    _parse,
+    _read,
+    _worker,
+    default_rules_for,
+    plan,
+    run_task,
+    write_part,
+)
 from analyzer.store.rows import Rows
-from analyzer.store.schema import SUMMED_TABLES
-from analyzer.store.store import Store, presum_table
+from analyzer.store.store import Store, presum_tables
 from parsers import native
-from parsers.formats import parse_text
+from parsers.record import HandRecord
 
 HANDS = int(os.environ.get("SIXPLUS_BENCH_HANDS", "1000000"))
 SCALING_HANDS = int(os.environ.get("SIXPLUS_BENCH_SCALING_HANDS", "200000"))
@@ -155,63 +166,75 @@ def load() -> str:
     return "load average " + " ".join(f"{x:.1f}" for x in os.getloadavg())
 
 
-def per_hand_costs(pool: list[str]) -> None:
-    """One core's microseconds a hand for each stage, on the pool (as a worker runs them: the
-    cycle collector paused, Arrow warmed up)."""
-    gc.disable()
-    try:
-        _per_hand_costs(pool)  # warms up (the first Arrow tables of a process cost twice as much)
-        print(_per_hand_costs(pool))
-    finally:
-        gc.enable()
-
-
-def _per_hand_costs(pool: list[str]) -> str:
-    text = "\n".join(pool)
-    start = time.perf_counter()
-    records = [r for r in parse_text(text, format="native") if not isinstance(r, Exception)]
-    parse = time.perf_counter() - start
-    start = time.perf_counter()
-    prints = [fingerprint(r) for r in records]  # type: ignore[arg-type]
-    prints_time = time.perf_counter() - start
-    rules_for = default_rules_for()  # as a worker looks the rule sets up
-    start = time.perf_counter()
-    rule_sets = [rules_for(r) for r in records]  # type: ignore[arg-type]
-    lookup = time.perf_counter() - start
-    start = time.perf_counter()
-    audits = [audit_hand(r, rules) for r, rules in zip(records, rule_sets)]  # type: ignore[arg-type]
-    audit = time.perf_counter() - start
-    start = time.perf_counter()
-    audits = with_between_hands(audits, list(zip(records, audits)), {})  # type: ignore[arg-type]
-    between = time.perf_counter() - start
-    rows = Rows("bench")
-    start = time.perf_counter()
-    for record, result, rules, content in zip(records, audits, rule_sets, prints):
-        rows.add(record, result, rules, (content,))  # type: ignore[arg-type]
-    store_rows = time.perf_counter() - start
-    start = time.perf_counter()
-    tables = rows.tables()
-    arrow = time.perf_counter() - start
-    start = time.perf_counter()
-    for name in SUMMED_TABLES:
-        presum_table(tables["players"], name)
-    summed = time.perf_counter() - start
+def per_hand_costs(night: Path) -> None:
+    """One core's CPU microseconds a hand for each stage of a worker's task, on the night's own
+    slices as the import cuts them (hands with their times: the between-hands checks run on
+    them), then one whole task (:func:`analyzer.store.importer.run_task`) on the next slice:
+    the stages should add up to it. CPU time of the process (its threads included: polars'
+    and Arrow's pools), not the wall clock, so that a loaded machine does not inflate them;
+    the first slice warms up (the first Arrow tables of a process cost twice as much)."""
+    tasks = plan([night])[:3]
+    if len(tasks) < 3:
+        print("  (the night is too small for the per-hand stages: three slices needed)")
+        return
     with tempfile.TemporaryDirectory(prefix="sixplus-bench-") as folder:
-        start = time.perf_counter()
-        for name, table in tables.items():
-            pq.write_table(table, Path(folder) / f"{name}.parquet", compression="zstd")
-        write = time.perf_counter() - start
-    n = len(records)
+        _init_worker(Context(None, None, "bench", frozenset(), frozenset(), folder))
+        gc.disable()
+        try:
+            _stage_costs(tasks[0], Path(folder))
+            stages, hands = _stage_costs(tasks[1], Path(folder))
+            start = time.process_time()
+            whole = run_task(tasks[2])
+            task = (time.process_time() - start) / len(whole.ids) * 1e6
+        finally:
+            gc.enable()
+            _worker.clear()
+    listed = ", ".join(f"{name} {seconds / hands * 1e6:.0f}" for name, seconds in stages.items())
+    total = sum(stages.values()) / hands * 1e6
+    print(f"  one core, CPU us a hand (a task's {hands:,} hands): {listed}; sum {total:.0f}; a whole task {task:.0f}")
 
-    def us(seconds: float) -> str:
-        return f"{seconds / n * 1e6:.0f} us"
 
-    return (
-        f"  one core, per hand: parse {us(parse)}, audit {us(audit)}, between hands {us(between)}; the store's own: "
-        f"fingerprint {us(prints_time)}, rule set {us(lookup)}, rows {us(store_rows)} (facts, positions, all-in "
-        f"pots), Arrow tables {us(arrow)}, pre-summed tables {us(summed)}, Parquet {us(write)} (all in the worker: "
-        "it writes its own part)"
-    )
+def _stage_costs(task: Task, folder: Path) -> tuple[dict[str, float], int]:
+    """CPU seconds of each stage of ``task`` (as :func:`analyzer.store.importer.run_task` runs
+    them), and its hands."""
+    stages: dict[str, float] = {}
+    clock = time.process_time()
+
+    def lap(name: str) -> None:
+        nonlocal clock
+        now = time.process_time()
+        stages[name] = stages.get(name, 0.0) + now - clock
+        clock = now
+
+    text = _decode(_read(task))
+    lap("read")
+    items, offset = _parse(text, "native", task)
+    records = [r for r in items if isinstance(r, HandRecord)]
+    del text, items
+    lap("parse")
+    prints = [fingerprint(r) for r in records]
+    lap("fingerprint")
+    rules_for = default_rules_for()  # as a worker looks the rule sets up
+    rule_sets = [rules_for(r) for r in records]
+    lap("rule set")
+    audits = [audit_hand(r, rules) for r, rules in zip(records, rule_sets)]
+    lap("audit")
+    audits = with_between_hands(audits, list(zip(records, audits)), {})
+    lap("between hands")
+    rows = Rows("bench", line_offset=offset)
+    for record, result, rules, content in zip(records, audits, rule_sets, prints):
+        rows.add(record, result, rules, (content,))
+    lap("rows")
+    tables = rows.tables()
+    lap("Arrow")
+    summed = presum_tables(tables["players"])
+    lap("pre-summed")
+    write_part(folder, "bench", task.number, {**tables, **summed})
+    lap("Parquet")
+    hands = len(records)
+    del records, prints, rule_sets, audits, rows, tables, summed
+    lap("freeing the task's objects")
+    return stages, hands
 
 
 @dataclass(frozen=True)
@@ -275,11 +298,11 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="sixplus-bench-") as folder:
         night, root = Path(folder) / "night.jsonl", Path(folder) / "store"
         start = time.perf_counter()
-        pool = write_night(night, HANDS)
+        write_night(night, HANDS)
         size = night.stat().st_size
         made = time.perf_counter() - start
         print(f"night: {HANDS:,} hands, {size / 1e9:.2f} GB of native JSON Lines (made in {made:.0f} s)")
-        per_hand_costs(pool)
+        per_hand_costs(night)
         run = run_import(night, root)
         on_disk = sum(f.stat().st_size for f in root.rglob("*.parquet"))
         print(f"import (default pool): {run.line()}; {_verdicts(run)}; store {on_disk / 1e6:.0f} MB of Parquet")

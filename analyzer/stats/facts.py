@@ -66,15 +66,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 import numpy as np
 
 from analyzer.stats.positions import dealt_positions
 from parsers.record import ActionKind, HandRecord, PostKind, Seat, Street
 
-_AGGRESSIVE = frozenset((ActionKind.BET, ActionKind.RAISE))
-_FOLD, _CALL, _PREFLOP, _BOMB = ActionKind.FOLD, ActionKind.CALL, Street.PREFLOP, PostKind.BOMB
+# Final: read as constants by the compiled module (not looked up by name at each use)
+_AGGRESSIVE: Final = frozenset((ActionKind.BET, ActionKind.RAISE))
+_FOLD: Final = ActionKind.FOLD
+_CALL: Final = ActionKind.CALL
+_PREFLOP: Final = Street.PREFLOP
+_BOMB: Final = PostKind.BOMB
 _NONE = (0, 0, 0)
 
 
@@ -129,7 +133,7 @@ class HandFacts:
 
 
 _STRADDLE = PostKind.STRADDLE
-_BLINDS = frozenset((PostKind.SMALL_BLIND, PostKind.BIG_BLIND))
+_BLINDS: Final = frozenset((PostKind.SMALL_BLIND, PostKind.BIG_BLIND))
 
 
 def seat_positions(record: HandRecord, dealt: Sequence[Seat]) -> tuple[str, ...]:
@@ -221,7 +225,10 @@ def hand_facts(record: HandRecord, won: Mapping[str, int]) -> HandFacts:
     showdown = len([n for n in names if n not in folded]) >= 2
     none = _NONE
     facts = []
-    more = dict(zip(names, action_facts(record, names, [where.get(n, "") for n in names])))
+    more = {
+        name: tuple(map(bool, row))
+        for name, row in zip(names, action_facts(record, names, [where.get(n, "") for n in names]))
+    }
     for s in dealt:
         name = s.player
         at_showdown = showdown and name not in folded
@@ -252,28 +259,38 @@ def hand_facts(record: HandRecord, won: Mapping[str, int]) -> HandFacts:
     return HandFacts(players=tuple(facts), showdown=showdown, all_in=bool(all_in), last_street=last_street)
 
 
-def _mark(got: dict[str, list[bool]], who: str, at: int, done: bool) -> None:
+def _mark(got: dict[str, bytearray], who: str, at: int, done: bool) -> None:
     """A chance at fact ``at`` for ``who`` (a dealt-in name), and the fact after it when done."""
     row = got.get(who)
     if row is not None:
-        row[at] = True
+        row[at] = 1
         if done:
-            row[at + 1] = True
+            row[at + 1] = 1
 
 
 #: the facts :func:`action_facts` gives, as the store's players table names them (a chance, then done)
 ACTION_FACTS = tuple(PlayerFacts._fields[PlayerFacts._fields.index("all_in") + 1 :])
-_LIMP, _STEAL, _FOLD_STEAL, _FOUR, _FOLD_THREE, _CBET_FLOP, _FOLD_CBET_FLOP = 0, 2, 4, 6, 8, 10, 12
-_CBET_TURN, _FOLD_CBET_TURN, _CHECK_RAISE = 14, 16, 18
-_CBET = {Street.FLOP: (_CBET_FLOP, _FOLD_CBET_FLOP), Street.TURN: (_CBET_TURN, _FOLD_CBET_TURN)}
-_CHECK = ActionKind.CHECK
+# each fact's place in a player's bytes (its chance; the fact taken follows it)
+_LIMP: Final = 0
+_STEAL: Final = 2
+_FOLD_STEAL: Final = 4
+_FOUR: Final = 6
+_FOLD_THREE: Final = 8
+_CBET_FLOP: Final = 10
+_FOLD_CBET_FLOP: Final = 12
+_CBET_TURN: Final = 14
+_FOLD_CBET_TURN: Final = 16
+_CHECK_RAISE: Final = 18
+_CBET: Final = {Street.FLOP: (_CBET_FLOP, _FOLD_CBET_FLOP), Street.TURN: (_CBET_TURN, _FOLD_CBET_TURN)}
+_CHECK: Final = ActionKind.CHECK
 # the enum members the per-hand code reads, taken once here (an attribute of an enum class is
 # looked up through its metaclass's ``__getattr__`` hook at every use: several times the cost)
-_FLOP, _TURN, _RIVER, _BUTTON_BLIND = Street.FLOP, Street.TURN, Street.RIVER, PostKind.BUTTON_BLIND
-_CBET_STREETS = (_FLOP, _TURN)
-_AFTER_FLOP = (_FLOP, _TURN, _RIVER)
-_LIVE_KINDS = frozenset((PostKind.SMALL_BLIND, PostKind.BIG_BLIND, PostKind.BUTTON_BLIND, PostKind.STRADDLE))
-_DEFENDERS = frozenset(("SB", "BB"))
+_FLOP, _TURN, _RIVER = Street.FLOP, Street.TURN, Street.RIVER
+_BUTTON_BLIND: Final = PostKind.BUTTON_BLIND
+_CBET_STREETS: Final = (_FLOP, _TURN)
+_AFTER_FLOP: Final = (_FLOP, _TURN, _RIVER)
+_LIVE_KINDS: Final = frozenset((PostKind.SMALL_BLIND, PostKind.BIG_BLIND, PostKind.BUTTON_BLIND, PostKind.STRADDLE))
+_DEFENDERS: Final = frozenset(("SB", "BB"))
 
 
 def steal_positions(*, blinds: bool, button_blind: bool) -> frozenset[str]:
@@ -294,12 +311,13 @@ def steal_positions(*, blinds: bool, button_blind: bool) -> frozenset[str]:
     return frozenset(("CO", "BTN"))
 
 
-def action_facts(record: HandRecord, names: Sequence[str], labels: Sequence[str]) -> list[tuple[bool, ...]]:
+def action_facts(record: HandRecord, names: Sequence[str], labels: Sequence[str]) -> list[bytes]:
     """The facts named in :data:`ACTION_FACTS` for each of ``names`` (the dealt-in seats'
-    players, ``labels`` their positions), read from the hand's actions in one pass a street.
-    A name twice gets the facts of that name."""
+    players, ``labels`` their positions), read from the hand's actions in one pass a street:
+    a byte a fact, 1 where true (the bytes of a chunk's players, joined, are its facts as a
+    numpy bool array). A name twice gets the facts of that name."""
     where = dict(zip(names, labels))
-    got: dict[str, list[bool]] = {name: [False] * len(ACTION_FACTS) for name in names}
+    got: dict[str, bytearray] = {name: bytearray(len(ACTION_FACTS)) for name in names}
     live: dict[str, int] = {}
     kinds = set()
     for post in record.posts:
@@ -380,7 +398,7 @@ def action_facts(record: HandRecord, names: Sequence[str], labels: Sequence[str]
                 checked.add(who)
             elif kind in _AGGRESSIVE:
                 bets += 1
-    return [tuple(got[name]) for name in names]
+    return [bytes(got[name]) for name in names]
 
 
 #: action kinds by their code in :func:`facts_columns` (-1: a forced post or anything else)

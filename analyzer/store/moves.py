@@ -10,7 +10,7 @@ action does not raise the player's total (a fold or check, ``to`` 0, adds nothin
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 import pyarrow as pa
@@ -18,7 +18,7 @@ import pyarrow.compute as pc
 
 from parsers.record import Action, Post, PostKind
 
-_LIVE = frozenset(kind for kind in PostKind if kind.is_live)
+_LIVE: Final = frozenset(kind for kind in PostKind if kind.is_live)
 _STREETS = ("preflop", "flop", "turn", "river")  # an Arrow array made at each call: no conversion at import
 _LOWEST = np.iinfo(np.int64).min
 
@@ -39,6 +39,7 @@ def moves_columns(
     names = pa.array([p.player for p in posts] + [a.player for a in actions], type=pa.string())
     codes = pc.index_in(names, value_set=pc.unique(names)).to_numpy(zero_copy_only=False).astype(np.int64)
     post_amount = np.fromiter([p.amount for p in posts], dtype=np.int64, count=n_posts)
+    post_kinds = [p.kind for p in posts]
     to = np.fromiter([a.to for a in actions], dtype=np.int64, count=n_actions)
     street_names = pa.array(_STREETS, type=pa.string())
     streets = pa.array([a.street for a in actions], type=pa.string())
@@ -51,7 +52,7 @@ def moves_columns(
         post_hand,
         codes[:n_posts],
         post_amount,
-        np.fromiter([p.kind in _LIVE for p in posts], dtype=bool, count=n_posts),
+        np.fromiter([kind in _LIVE for kind in post_kinds], dtype=bool, count=n_posts),
     )
     # the rows in order: a hand's posts, then its actions
     counts = hand_posts + hand_actions
@@ -75,7 +76,7 @@ def moves_columns(
     columns = [
         street,
         names.take(order),
-        column([p.kind for p in posts], [a.kind for a in actions], pa.string()),
+        column(post_kinds, [a.kind for a in actions], pa.string()),
         pa.array(np.concatenate([post_amount, to])[place]),
         pa.array(np.concatenate([post_amount, added])[place]),
         column([p.all_in for p in posts], [a.all_in for a in actions], pa.bool_()),

@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 from functools import lru_cache
 from itertools import chain
 from operator import attrgetter
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 import pyarrow as pa
@@ -39,9 +39,9 @@ from analyzer.store.moves import moves_columns
 from analyzer.store.schema import ACTIONS, ALLINS, HAND_TABLES, HANDS, PLAYERS, POTS, PROBLEMS, TABLES
 from parsers.record import ActionKind, HandRecord, PostKind, Seat, Stakes, Street, Variant, money_text
 
-_BOARD_FLOP = 3
+_BOARD_FLOP: Final = 3
 _STRENGTH = PLAYERS.get_field_index("strength")  # category follows it
-_BAD_CARDS = frozenset((Code.CARD_NOT_IN_DECK, Code.DUPLICATE_CARD))  # no equity from such cards
+_BAD_CARDS: Final = frozenset((Code.CARD_NOT_IN_DECK, Code.DUPLICATE_CARD))  # no equity from such cards
 _LIVE = frozenset(kind for kind in PostKind if kind.is_live)
 _RANKINGS = tuple(Ranking)
 # the players columns after flop_set: the hand's grouping keys, taken from its hands row
@@ -49,12 +49,17 @@ _PLAYER_KEYS = PLAYERS.names[PLAYERS.get_field_index("flop_set") + 1 :]
 _FACT_COLUMNS = PlayerFacts._fields[3:]  # the counts, as named in PLAYERS
 _MONEY = PLAYERS.names[PLAYERS.get_field_index("posted") : PLAYERS.get_field_index("net_claimed") + 1]
 _SHOWDOWN = HANDS.get_field_index("showdown")
-_ALL_IN = attrgetter("all_in")
+_ALL_IN: Final = attrgetter("all_in")
 # the enum members read for every hand, taken once here (an attribute of an enum class is looked
-# up through its metaclass's ``__getattr__`` hook at every use, and ``.value`` is a Python property)
-_PREFLOP, _FOLD, _UNREADABLE = Street.PREFLOP, ActionKind.FOLD, Verdict.UNREADABLE
-_OMAHA_HILO, _OMAHA = Variant.OMAHA_HILO.value, Variant.OMAHA.value
-_SHORTDECK, _HOLDEM = Variant.SHORTDECK.value, Variant.HOLDEM.value
+# up through its metaclass's ``__getattr__`` hook at every use, and ``.value`` is a Python property;
+# Final: read as constants by the compiled module, not looked up by name)
+_PREFLOP: Final = Street.PREFLOP
+_FOLD: Final = ActionKind.FOLD
+_UNREADABLE: Final = Verdict.UNREADABLE
+_OMAHA_HILO: Final = Variant.OMAHA_HILO.value
+_OMAHA: Final = Variant.OMAHA.value
+_SHORTDECK: Final = Variant.SHORTDECK.value
+_HOLDEM: Final = Variant.HOLDEM.value
 
 
 def _struct(schema: pa.Schema, names: tuple[str, ...] | list[str], *, number: bool) -> pa.StructType:
@@ -140,7 +145,7 @@ def game_variant(rules: RuleSet) -> str:
 
 
 _EPOCH = datetime(1970, 1, 1)
-_CARD_INDEX = {Card.from_index(i).text: i for i in range(52)}
+_CARD_INDEX: Final = {Card.from_index(i).text: i for i in range(52)}
 
 
 def parse_time(text: str | None) -> int | None:
@@ -313,7 +318,7 @@ class Rows:
         else:  # a name twice: by name, as dealt_positions says
             where = dealt_positions(record, dealt)
             positions = tuple(where.get(name, "") for name in names)
-        out["action_facts"] += map(bytes, action_facts(record, names, positions))
+        out["action_facts"] += action_facts(record, names, positions)
         shown = {s.player: s for s in record.shown}
         stacks = {s.player: s.stack for s in record.seats}
         seven_ok = len(first) == 5 and "??" not in first
@@ -498,7 +503,7 @@ class _NoMoney:
     won = ()
 
 
-_NO_MONEY = _NoMoney()
+_NO_MONEY: Final = _NoMoney()
 
 
 def _money(ledger: list[LedgerRow]) -> list[pa.Array]:
