@@ -19,7 +19,7 @@ from operator import itemgetter
 
 from analyzer.audit.records import HandAudit
 from analyzer.money import amount_text
-from analyzer.profiles import Behaviour, SiteProfile, profile_for
+from analyzer.profiles import Behaviour, profile_for
 from analyzer.replay import words
 from analyzer.replay.findings import Problem
 from parsers.record import HandRecord, Variant
@@ -42,7 +42,6 @@ def continuity_problems(
         tables[_table_key(record)].append((_stamp(record), record.source.line, record, audit))
     found: dict[str, list[Problem]] = defaultdict(list)
     first_of_file: dict[str, tuple[str, int, HandRecord]] = {}
-    profiles: dict[str, SiteProfile] = {}  # by format (all a profile depends on): one look-up a format
     for hands in tables.values():
         hands.sort(key=_WHEN)
         stamp, line, first, _ = hands[0]
@@ -51,10 +50,7 @@ def continuity_problems(
             if known is None or (stamp, line) < known[:2]:
                 first_of_file[first.source.file] = (stamp, line, first)
         for (before_stamp, _, before, audit), (after_stamp, _, after, _) in pairwise(hands):
-            profile = profiles.get(after.source.format)
-            if profile is None:
-                profile = profiles[after.source.format] = profile_for(after)
-            if _adjacent(before, after, profile, gaps.get(before.source.file, []), (before_stamp, after_stamp)):
+            if _adjacent(before, after, gaps.get(before.source.file, []), (before_stamp, after_stamp)):
                 found[after.hand_id].extend(_between(before, audit, after))
     for _, _, first in first_of_file.values():
         problem = _unequal_start(first)
@@ -101,21 +97,18 @@ def _unequal_start(first: HandRecord) -> Problem | None:
 SKIPPED_HANDS_WINDOW = timedelta(minutes=5)
 
 
-def _adjacent(
-    before: HandRecord, after: HandRecord, profile: SiteProfile, rejected_lines: list[int], stamps: tuple[str, str]
-) -> bool:
+def _adjacent(before: HandRecord, after: HandRecord, rejected_lines: list[int], stamps: tuple[str, str]) -> bool:
     """Whether two hands of a table followed each other: numbered one after the other, or
     stamped within a quarter of an hour, with no unread hand between them (a hand cut off and
     read up to the next one's first line counts as between). Collections of chosen hands
     (televised hands, a player's best hands) carry neither and are not checked. Where the
     source's history skips hands (``history-skips-hands``: a player's own file), only hands
     within five minutes whose button moved one seat; where seats are anonymous
-    (``anonymous-seats``: a name is a position), none. ``profile``: the later hand's
-    (:func:`~analyzer.profiles.profile_for`); ``stamps``: both hands' :func:`_stamp`."""
+    (``anonymous-seats``: a name is a position), none. ``stamps``: both hands' :func:`_stamp`."""
     b, a = before.source, after.source
     if (b.number is None or a.number is None) and not (before.started_at and after.started_at):
         return False  # neither numbered nor stamped: nothing tells that one followed the other
-    if profile.has(Behaviour.ANONYMOUS_SEATS):
+    if profile_for(after).has(Behaviour.ANONYMOUS_SEATS):
         return False  # a name is a position, another player each hand
     low, high = min(b.line, a.line), max(b.line, a.line)
     if rejected_lines and any(low <= line <= high for line in rejected_lines):
@@ -130,7 +123,7 @@ def _adjacent(
             return False
         if not timedelta(0) < gap <= timedelta(minutes=15):  # the same stamp on every hand is no evidence
             return False
-        if profile.has(Behaviour.HISTORY_SKIPS_HANDS):
+        if profile_for(after).has(Behaviour.HISTORY_SKIPS_HANDS):
             return (
                 gap <= SKIPPED_HANDS_WINDOW and after.button is not None and after.button == _next_button(before, after)
             )

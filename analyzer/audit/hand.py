@@ -166,7 +166,7 @@ def audit_hand(record: HandRecord, rules: RuleSet) -> HandAudit:
         problems.extend(found)
     if record.finishing_stacks is not None:
         problems.extend(_finishing_problems(record, r))
-    problems.extend(_ranking_problems(record, rules, r, ranking))
+    problems.extend(_ranking_problems(record, rules, r))
     if any(p.code in _AWARD_CODES for p in problems):
         problems.extend(_other_ranking_pays(record, rules, claimed))
     if r.showdown and len(record.shown) >= 2:
@@ -477,8 +477,9 @@ def _finishing_problems(record: HandRecord, r: Replay) -> list[Problem]:
     return problems
 
 
-def _ranking_problems(record: HandRecord, rules: RuleSet, r: Replay, ranking: Ranking) -> list[Problem]:
-    """A showdown text that contradicts the chosen ranking (``rules.cards.ranking``; 36 cards only)."""
+def _ranking_problems(record: HandRecord, rules: RuleSet, r: Replay) -> list[Problem]:
+    """A showdown text that contradicts the chosen ranking (36 cards only)."""
+    ranking = rules.cards.ranking
     if ranking not in _OTHER_RANKING or not r.showdown:
         return []
     other, other_name = _OTHER_RANKING[ranking]
