@@ -48,6 +48,7 @@ SAMPLES = ROOT / "sample_histories"
 CHUNK = 60_000  # small tasks: each sample file of native JSON Lines is cut in several
 BIN = Path(sys.executable).parent
 READY_SECONDS = 300  # for a scheduler and a worker to start (a limit, not a wait)
+TASK_SECONDS = 0.25  # the lost-scheduler test's least time a task (about a hundred tasks)
 
 
 @pytest.fixture(scope="module")
@@ -349,8 +350,34 @@ def test_a_lost_scheduler_stops_the_import_in_one_line_and_leaves_the_store_as_i
     scheduler = subprocess.Popen(
         [BIN / "dask", "scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard"], **quiet, env=env
     )
+    # each task takes at least TASK_SECONDS on the worker (Dask's documented --preload runs this
+    # in the worker process): the import then outlasts the killer's poll by tens of seconds, so
+    # the scheduler dies mid-import on any machine, never after a fast import has committed;
+    # Dask imports a preload twice in one process, so the original is kept once (not re-wrapped)
+    slow = tmp_path / "slow_tasks.py"
+    slow.write_text(
+        "import time\n"
+        "import analyzer.store.importer as importer\n"
+        "_run = importer.__dict__.setdefault('_unslowed', importer.run_task)\n"
+        "def run_task(task):\n"
+        f"    time.sleep({TASK_SECONDS})\n"
+        "    return _run(task)\n"
+        "importer.run_task = run_task\n",
+        encoding="utf-8",
+    )
     worker = subprocess.Popen(
-        [BIN / "dask", "worker", f"tcp://127.0.0.1:{port}", "--nworkers", "1", "--nthreads", "1", "--no-dashboard"],
+        [
+            BIN / "dask",
+            "worker",
+            f"tcp://127.0.0.1:{port}",
+            "--nworkers",
+            "1",
+            "--nthreads",
+            "1",
+            "--no-dashboard",
+            "--preload",
+            str(slow),
+        ],
         **quiet,
         env=env,
     )
@@ -364,7 +391,8 @@ def test_a_lost_scheduler_stops_the_import_in_one_line_and_leaves_the_store_as_i
                 if staging.exists() and len(list(staging.glob("*/*-000002-*"))) > 0:
                     break
                 time.sleep(0.05)
-            os.killpg(scheduler.pid, signal.SIGKILL)
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(scheduler.pid, signal.SIGKILL)
 
         killer = threading.Thread(target=kill_when_parts_appear, daemon=True)
         killer.start()
