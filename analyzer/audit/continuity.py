@@ -36,21 +36,23 @@ def continuity_problems(
     when nothing lies between them: no unread hand (``gaps``: the lines of rejected hands by
     file) and, where the source numbers its hands, no missing number."""
     gaps = gaps or {}
-    # each hand with its sortable time, made once: (time, line, record, audit)
-    tables: dict[tuple[str, str], list[tuple[str, int, HandRecord, HandAudit]]] = defaultdict(list)
+    # each hand with its sortable time and its moment, made once: (time, line, record, audit, moment)
+    tables: dict[tuple[str, str], list[_Hand]] = defaultdict(list)
     for record, audit in pairs:
-        tables[_table_key(record)].append((_stamp(record), record.source.line, record, audit))
+        source = record.source
+        stamp, moment = _stamp(record)
+        tables[(source.file, record.table)].append((stamp, source.line, record, audit, moment))
     found: dict[str, list[Problem]] = defaultdict(list)
     first_of_file: dict[str, tuple[str, int, HandRecord]] = {}
     for hands in tables.values():
         hands.sort(key=_WHEN)
-        stamp, line, first, _ = hands[0]
+        stamp, line, first, _, _ = hands[0]
         if first.game.tournament:
             known = first_of_file.get(first.source.file)
             if known is None or (stamp, line) < known[:2]:
                 first_of_file[first.source.file] = (stamp, line, first)
-        for (before_stamp, _, before, audit), (after_stamp, _, after, _) in pairwise(hands):
-            if _adjacent(before, after, gaps.get(before.source.file, []), (before_stamp, after_stamp)):
+        for (_, _, before, audit, earlier), (_, _, after, _, later) in pairwise(hands):
+            if _adjacent(before, after, gaps.get(before.source.file, []), earlier, later):
                 found[after.hand_id].extend(_between(before, audit, after))
     for _, _, first in first_of_file.values():
         problem = _unequal_start(first)
@@ -59,21 +61,23 @@ def continuity_problems(
     return found
 
 
+_Hand = tuple[str, int, HandRecord, HandAudit, datetime | None]
 _WHEN = itemgetter(0, 1)
 
 
-def _stamp(record: HandRecord) -> str:
-    """A sortable time: naive and zoned stamps alike (a zoned one in UTC, without its zone)."""
+def _stamp(record: HandRecord) -> tuple[str, datetime | None]:
+    """A sortable time (naive and zoned stamps alike: a zoned one in UTC, without its zone;
+    a text that is not a time as it is) and the moment it names (None: no time)."""
     text = record.started_at or ""
     if not text:
-        return ""
+        return "", None
     try:
         moment = datetime.fromisoformat(text)
     except ValueError:
-        return text
+        return text, None
     if moment.tzinfo is not None:
         moment = moment.astimezone(UTC).replace(tzinfo=None)
-    return moment.isoformat()
+    return moment.isoformat(), moment
 
 
 def _unequal_start(first: HandRecord) -> Problem | None:
@@ -97,38 +101,45 @@ def _unequal_start(first: HandRecord) -> Problem | None:
 SKIPPED_HANDS_WINDOW = timedelta(minutes=5)
 
 
-def _adjacent(before: HandRecord, after: HandRecord, rejected_lines: list[int], stamps: tuple[str, str]) -> bool:
+def _adjacent(
+    before: HandRecord, after: HandRecord, rejected_lines: list[int], earlier: datetime | None, later: datetime | None
+) -> bool:
     """Whether two hands of a table followed each other: numbered one after the other, or
     stamped within a quarter of an hour, with no unread hand between them (a hand cut off and
     read up to the next one's first line counts as between). Collections of chosen hands
     (televised hands, a player's best hands) carry neither and are not checked. Where the
     source's history skips hands (``history-skips-hands``: a player's own file), only hands
     within five minutes whose button moved one seat; where seats are anonymous
-    (``anonymous-seats``: a name is a position), none. ``stamps``: both hands' :func:`_stamp`."""
+    (``anonymous-seats``: a name is a position), none. ``earlier``, ``later``: both hands'
+    moments (:func:`_stamp`)."""
     b, a = before.source, after.source
     if (b.number is None or a.number is None) and not (before.started_at and after.started_at):
         return False  # neither numbered nor stamped: nothing tells that one followed the other
-    if profile_for(after).has(Behaviour.ANONYMOUS_SEATS):
+    profile = profile_for(after)
+    if profile.has(Behaviour.ANONYMOUS_SEATS):
         return False  # a name is a position, another player each hand
-    low, high = min(b.line, a.line), max(b.line, a.line)
-    if rejected_lines and any(low <= line <= high for line in rejected_lines):
-        return False
+    if rejected_lines:
+        low, high = min(b.line, a.line), max(b.line, a.line)
+        if any(low <= line <= high for line in rejected_lines):
+            return False
     if b.number is not None and a.number is not None:
         return a.number == b.number + 1
     if before.started_at and after.started_at:
-        try:
-            earlier, later = stamps
-            gap = datetime.fromisoformat(later) - datetime.fromisoformat(earlier)
-        except (ValueError, TypeError):  # not a time
+        if earlier is None or later is None:  # not a time
             return False
-        if not timedelta(0) < gap <= timedelta(minutes=15):  # the same stamp on every hand is no evidence
+        gap = later - earlier
+        if not _NO_TIME < gap <= _QUARTER:  # the same stamp on every hand is no evidence
             return False
-        if profile_for(after).has(Behaviour.HISTORY_SKIPS_HANDS):
+        if profile.has(Behaviour.HISTORY_SKIPS_HANDS):
             return (
                 gap <= SKIPPED_HANDS_WINDOW and after.button is not None and after.button == _next_button(before, after)
             )
         return True
     return False
+
+
+_NO_TIME = timedelta(0)
+_QUARTER = timedelta(minutes=15)
 
 
 def _next_button(before: HandRecord, after: HandRecord) -> int | None:
