@@ -93,7 +93,7 @@ def audit_hand(record: HandRecord, rules: RuleSet) -> HandAudit:
     r, table = replay_table(record, rules)
     if r.settlement.undecided:
         r, table, record = _mucked_losers(record, rules, r, table)
-    money = _money(record.decimals)
+    decimals = record.decimals  # amounts are said only for a problem
     problems = list(r.problems)
     profile: SiteProfile | None = None
     returned = record.returned
@@ -122,14 +122,20 @@ def audit_hand(record: HandRecord, rules: RuleSet) -> HandAudit:
                 profile = profile or profile_for(record)
                 if profile.has(Behaviour.RETURNS_UNSTATED):  # the stated pot shows the bet came back
                     label = profile.label(Behaviour.RETURNS_UNSTATED)
-                    problems.append(words.returns_unstated(name, money(due), money(record.total_pot), label))
+                    problems.append(
+                        words.returns_unstated(
+                            name, amount_text(due, decimals), amount_text(record.total_pot, decimals), label
+                        )
+                    )
                     continue
             if got != due:
-                problems.append(words.uncalled_bet_mismatch(name, money(got), money(due)))
+                problems.append(
+                    words.uncalled_bet_mismatch(name, amount_text(got, decimals), amount_text(due, decimals))
+                )
     total = sum(p.amount for p in r.pots)  # r.total_pot
     total_pot = record.total_pot
     if total_pot is not None and total_pot != total:
-        problems.append(words.total_pot_mismatch(money(total_pot), money(total)))
+        problems.append(words.total_pot_mismatch(amount_text(total_pot, decimals), amount_text(total, decimals)))
     deducted = record.deductions
     deductions = sum(d.amount for d in deducted) if deducted else 0
     claimed: dict[str, int] = {}
@@ -142,10 +148,10 @@ def audit_hand(record: HandRecord, rules: RuleSet) -> HandAudit:
     if awards and paid + deductions != total and not cashed_out:
         problems.append(
             words.chips_not_conserved(
-                money(paid),
-                money(deductions),
-                money(total),
-                money(abs(total - paid - deductions)),
+                amount_text(paid, decimals),
+                amount_text(deductions, decimals),
+                amount_text(total, decimals),
+                amount_text(abs(total - paid - deductions), decimals),
                 paid + deductions < total,
             )
         )
