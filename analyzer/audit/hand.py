@@ -156,7 +156,6 @@ def audit_hand(record: HandRecord, rules: RuleSet) -> HandAudit:
             )
         )
     problems.extend(_rake_problems(record, rules, r, total))
-    ranking = rules.cards.ranking
     if (not deducted and awards and paid < total and not cashed_out) or (
         not deducted and not awards and record.finishing_stacks is not None
     ):
@@ -166,7 +165,7 @@ def audit_hand(record: HandRecord, rules: RuleSet) -> HandAudit:
             if raked is not None:
                 return raked
     if awards:
-        found = _award_problems(record, r, claimed, cashed_out, ranking, rules)
+        found = _award_problems(record, r, claimed, cashed_out, rules)
         if found and (other := _rake_from_other_pots(record, rules, r, claimed)) is not None:
             (r, table), found = other, []  # the payouts fit another split of the rake between the pots
         problems.extend(found)
@@ -298,12 +297,12 @@ def _award_problems(
     r: Replay,
     claimed: dict[str, int],
     cashed_out: set[str],
-    ranking: Ranking,
-    rules: RuleSet | None = None,
+    rules: RuleSet,
 ) -> list[Problem]:
     settlement = r.settlement
     if not settlement.undecided and _claims_match(record, r, claimed):
         return []  # the common hand: every award where the replay puts it
+    ranking = rules.cards.ranking
     money = _money(record.decimals)
     undecided = set(settlement.undecided)
     unverifiable = {p for i, pot in enumerate(r.pots) if i in undecided for p in pot.eligible}
@@ -407,7 +406,7 @@ def _award_problems(
         if any(p.player == name and p.code is Code.SIDE_POT_ELIGIBILITY for p in problems):
             continue
         got, due = claimed.get(name, 0), owed.get(name, 0)
-        why = _no_low_reasons(record, r, name, rules) if rules is not None and rules.is_high_low else ()
+        why = _no_low_reasons(record, r, name, rules) if rules.is_high_low else ()
         why += tuple(
             _division(settlement.lows, halves, money)
             for halves in shared.values()
