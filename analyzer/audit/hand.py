@@ -490,18 +490,17 @@ def _ranking_problems(record: HandRecord, rules: RuleSet, r: Replay) -> list[Pro
     other, other_name = _OTHER_RANKING[ranking]
     problems = []
     texts: dict[str, str] = {}
-    shown_by: dict[str, tuple[str, ...]] = {}  # the cards of the first hand each player shows
-    for s in record.shown:  # each field read once
-        player = s.player
+    hands_shown = record.shown
+    for s in hands_shown:
         description = s.description
         if description:
-            texts[player] = description
-        if player not in shown_by:
-            shown_by[player] = s.cards
+            texts[s.player] = description
     for a in record.awards:
         description = a.description
         if description and a.run == 0:
             texts[a.player] = description
+    if not texts:
+        return []
     boards = record.boards
     board = boards[0] if boards else ()
     if len(board) != 5:
@@ -509,7 +508,7 @@ def _ranking_problems(record: HandRecord, rules: RuleSet, r: Replay) -> list[Pro
     hands = r.settlement.hands
     for player, text in texts.items():
         said = described_category(text)
-        shown = shown_by.get(player)
+        shown = _first_shown(hands_shown, player)
         if said is None or shown is None or "??" in shown:
             continue
         known = hands.get((player, 0))
@@ -538,6 +537,14 @@ def _ranking_problems(record: HandRecord, rules: RuleSet, r: Replay) -> list[Pro
                 )
             )
     return problems
+
+
+def _first_shown(shown: tuple[Shown, ...], player: str) -> tuple[str, ...] | None:
+    """The cards of the first hand a player shows, if any."""
+    for s in shown:
+        if s.player == player:
+            return s.cards
+    return None
 
 
 def _rake_from_other_pots(
