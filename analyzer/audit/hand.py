@@ -93,7 +93,7 @@ def audit_hand(record: HandRecord, rules: RuleSet) -> HandAudit:
     r, table = replay_table(record, rules)
     if r.settlement.undecided:
         r, table, record = _mucked_losers(record, rules, r, table)
-    money = _money(record.decimals)
+    decimals = record.decimals  # amounts are said only for a problem
     problems = list(r.problems)
     profile: SiteProfile | None = None
     returned = record.returned
@@ -122,14 +122,20 @@ def audit_hand(record: HandRecord, rules: RuleSet) -> HandAudit:
                 profile = profile or profile_for(record)
                 if profile.has(Behaviour.RETURNS_UNSTATED):  # the stated pot shows the bet came back
                     label = profile.label(Behaviour.RETURNS_UNSTATED)
-                    problems.append(words.returns_unstated(name, money(due), money(record.total_pot), label))
+                    problems.append(
+                        words.returns_unstated(
+                            name, amount_text(due, decimals), amount_text(record.total_pot, decimals), label
+                        )
+                    )
                     continue
             if got != due:
-                problems.append(words.uncalled_bet_mismatch(name, money(got), money(due)))
+                problems.append(
+                    words.uncalled_bet_mismatch(name, amount_text(got, decimals), amount_text(due, decimals))
+                )
     total = sum(p.amount for p in r.pots)  # r.total_pot
     total_pot = record.total_pot
     if total_pot is not None and total_pot != total:
-        problems.append(words.total_pot_mismatch(money(total_pot), money(total)))
+        problems.append(words.total_pot_mismatch(amount_text(total_pot, decimals), amount_text(total, decimals)))
     deducted = record.deductions
     deductions = sum(d.amount for d in deducted) if deducted else 0
     claimed: dict[str, int] = {}
@@ -142,15 +148,14 @@ def audit_hand(record: HandRecord, rules: RuleSet) -> HandAudit:
     if awards and paid + deductions != total and not cashed_out:
         problems.append(
             words.chips_not_conserved(
-                money(paid),
-                money(deductions),
-                money(total),
-                money(abs(total - paid - deductions)),
+                amount_text(paid, decimals),
+                amount_text(deductions, decimals),
+                amount_text(total, decimals),
+                amount_text(abs(total - paid - deductions), decimals),
                 paid + deductions < total,
             )
         )
     problems.extend(_rake_problems(record, rules, r, total))
-    ranking = rules.cards.ranking
     if (not deducted and awards and paid < total and not cashed_out) or (
         not deducted and not awards and record.finishing_stacks is not None
     ):
@@ -160,7 +165,7 @@ def audit_hand(record: HandRecord, rules: RuleSet) -> HandAudit:
             if raked is not None:
                 return raked
     if awards:
-        found = _award_problems(record, r, claimed, cashed_out, ranking, rules)
+        found = _award_problems(record, r, claimed, cashed_out, rules)
         if found and (other := _rake_from_other_pots(record, rules, r, claimed)) is not None:
             (r, table), found = other, []  # the payouts fit another split of the rake between the pots
         problems.extend(found)
@@ -292,12 +297,12 @@ def _award_problems(
     r: Replay,
     claimed: dict[str, int],
     cashed_out: set[str],
-    ranking: Ranking,
-    rules: RuleSet | None = None,
+    rules: RuleSet,
 ) -> list[Problem]:
     settlement = r.settlement
     if not settlement.undecided and _claims_match(record, r, claimed):
         return []  # the common hand: every award where the replay puts it
+    ranking = rules.cards.ranking
     money = _money(record.decimals)
     undecided = set(settlement.undecided)
     unverifiable = {p for i, pot in enumerate(r.pots) if i in undecided for p in pot.eligible}
@@ -401,7 +406,7 @@ def _award_problems(
         if any(p.player == name and p.code is Code.SIDE_POT_ELIGIBILITY for p in problems):
             continue
         got, due = claimed.get(name, 0), owed.get(name, 0)
-        why = _no_low_reasons(record, r, name, rules) if rules is not None and rules.is_high_low else ()
+        why = _no_low_reasons(record, r, name, rules) if rules.is_high_low else ()
         why += tuple(
             _division(settlement.lows, halves, money)
             for halves in shared.values()
@@ -485,18 +490,17 @@ def _ranking_problems(record: HandRecord, rules: RuleSet, r: Replay) -> list[Pro
     other, other_name = _OTHER_RANKING[ranking]
     problems = []
     texts: dict[str, str] = {}
-    shown_by: dict[str, tuple[str, ...]] = {}  # the cards of the first hand each player shows
-    for s in record.shown:  # each field read once
-        player = s.player
+    hands_shown = record.shown
+    for s in hands_shown:
         description = s.description
         if description:
-            texts[player] = description
-        if player not in shown_by:
-            shown_by[player] = s.cards
+            texts[s.player] = description
     for a in record.awards:
         description = a.description
         if description and a.run == 0:
             texts[a.player] = description
+    if not texts:
+        return []
     boards = record.boards
     board = boards[0] if boards else ()
     if len(board) != 5:
@@ -504,7 +508,7 @@ def _ranking_problems(record: HandRecord, rules: RuleSet, r: Replay) -> list[Pro
     hands = r.settlement.hands
     for player, text in texts.items():
         said = described_category(text)
-        shown = shown_by.get(player)
+        shown = _first_shown(hands_shown, player)
         if said is None or shown is None or "??" in shown:
             continue
         known = hands.get((player, 0))
@@ -533,6 +537,14 @@ def _ranking_problems(record: HandRecord, rules: RuleSet, r: Replay) -> list[Pro
                 )
             )
     return problems
+
+
+def _first_shown(shown: tuple[Shown, ...], player: str) -> tuple[str, ...] | None:
+    """The cards of the first hand a player shows, if any."""
+    for s in shown:
+        if s.player == player:
+            return s.cards
+    return None
 
 
 def _rake_from_other_pots(

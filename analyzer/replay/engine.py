@@ -172,19 +172,17 @@ def _forced_bet_problems(record: HandRecord, plan: Plan, dealt: list[str], stake
     problems: list[Problem] = []
     if bomb:
         return problems
-    if plan.antes and stakes.ante:
-        anted = {p.player for p in record.posts if p.kind is _ANTE}
-        for name in dealt:
-            if name not in anted and not _all_in_before(record, name):  # rare
-                problems.append(words.ante_missing(name))
-    antes_by: dict[str, int] = {}
-    for i, post in enumerate(record.posts):
+    ante = stakes.ante
+    big_blind_ante = plan.big_blind_ante
+    antes_by: dict[str, int] = {}  # the antes each player posted
+    for i, post in enumerate(record.posts):  # each field read once
         kind = post.kind
         if kind is _ANTE:
-            expected = stakes.ante
-            antes_by[post.player] = antes_by.get(post.player, 0) + 1
-            if antes_by[post.player] == 2 and not plan.big_blind_ante:
-                problems.append(words.ante_twice(post.player, i))
+            expected = ante
+            player = post.player
+            times = antes_by[player] = antes_by.get(player, 0) + 1
+            if times == 2 and not big_blind_ante:
+                problems.append(words.ante_twice(player, i))
         elif kind is _SMALL_BLIND:
             expected = stakes.small_blind
         elif kind is _BIG_BLIND:
@@ -193,18 +191,28 @@ def _forced_bet_problems(record: HandRecord, plan: Plan, dealt: list[str], stake
             expected = stakes.button_blind
         else:
             expected = 0
-        if expected and post.amount != expected and not post.all_in:
-            if kind is _ANTE and plan.big_blind_ante and post.amount == stakes.big_blind:
-                continue
-            problems.append(
-                words.forced_bet_wrong(
-                    post.player,
-                    post.kind.value.replace("_", " "),
-                    amount_text(post.amount, record.decimals),
-                    amount_text(expected, record.decimals),
-                    i,
+        if expected:
+            amount = post.amount
+            if amount != expected and not post.all_in:
+                if kind is _ANTE and big_blind_ante and amount == stakes.big_blind:
+                    continue
+                problems.append(
+                    words.forced_bet_wrong(
+                        post.player,
+                        kind.value.replace("_", " "),
+                        amount_text(amount, record.decimals),
+                        amount_text(expected, record.decimals),
+                        i,
+                    )
                 )
-            )
+    if plan.antes and ante:  # everyone dealt in antes (the missing antes said first)
+        missing = [
+            words.ante_missing(name)
+            for name in dealt
+            if name not in antes_by and not _all_in_before(record, name)  # rare
+        ]
+        if missing:
+            return missing + problems
     return problems
 
 

@@ -8,6 +8,9 @@ are made only when a rule is broken. The replay engine calls both (check-then-ap
 simulator asks :meth:`Table.legal` what a bot may do and applies its choice.
 
 Seats are ordered clockwise by seat number. Rule ids refer to ``RULES.md``.
+
+A player's chips are read once into local ints and written back (``stacks[i] = stack``): compiled,
+an update in place of a list item (``stacks[i] -= amount``) is a generic operation on boxed ints.
 """
 
 from __future__ import annotations
@@ -166,11 +169,15 @@ class Table:
         seats: list[int] = []
         starts: list[int] = []
         index: dict[str, int] = {}
+        cap = stakes.cap
+        live = 0  # players still able to bet (nobody has folded or put anything in yet)
         for name, seat, stack in ordered:  # one pass over the players
             index[name] = len(names)
             names.append(name)
             seats.append(seat)
             starts.append(stack)
+            if R.is_live(False, stack, 0, cap):
+                live += 1
         self.names = names
         self.seats = seats
         self.starts = starts
@@ -190,7 +197,7 @@ class Table:
         self.acted_level = zeros[:]  # the bet they last acted at (to tell a full raise since)
         self.button = button
         self.stakes = stakes
-        self.cap = stakes.cap
+        self.cap = cap
         self.rules = rules
         plan = plan_of(rules)
         self.plan = plan
@@ -208,7 +215,7 @@ class Table:
         self.post_kinds: list[PostKind] = []  # the live posts in order: their kinds ...
         self.post_who: list[int] = []  # ... and who made them
         self.in_hand = n  # players who have not folded
-        self.live = self._count_live()  # players still able to bet
+        self.live = live
         self.pot = 0  # everything put in
         self.rotations = R.rotations(n)
         self.button_start = R.after_seat(self.seats, button if button is not None else 0)
@@ -320,14 +327,6 @@ class Table:
     def _is_live(self, i: int) -> bool:
         return R.is_live(self.folded[i], self.stacks[i], self.totals[i], self.cap)
 
-    def _count_live(self) -> int:
-        folded, stacks, totals, cap = self.folded, self.stacks, self.totals, self.cap
-        count = 0
-        for i in range(self.n):
-            if R.is_live(folded[i], stacks[i], totals[i], cap):
-                count += 1
-        return count
-
     def round_over(self) -> bool:
         return self.turn() < 0
 
@@ -341,17 +340,22 @@ class Table:
         i = self.index.get(post.player, -1)
         if i < 0:
             return [words.unknown_poster(post.player)]
-        problems = []
+        problems: list[Problem] = []
         amount = post.amount
         kind = post.kind
-        if amount > self.stacks[i]:
-            problems.append(words.posts_more_than_stack(post.player, self.money(amount), self.money(self.stacks[i])))
-            amount = self.stacks[i]
-        was_live = self._is_live(i)
+        # the player's chips read once, as ints, and written back once
+        stack = self.stacks[i]
+        total = self.totals[i]
+        folded = self.folded[i]
+        cap = self.cap
+        if amount > stack:
+            problems.append(words.posts_more_than_stack(post.player, self.money(amount), self.money(stack)))
+            amount = stack
+        was_live = R.is_live(folded, stack, total, cap)
         front = self.front[i]
         dead = kind is _ANTE or kind is _DEAD_BLIND
         if front and not dead and self._live_post:
-            amount = max(0, min(amount, front + self.stacks[i]) - front)  # only what lifts the street total
+            amount = max(0, min(amount, front + stack) - front)  # only what lifts the street total
             said = words.live_post_over_street(
                 post.player,
                 kind.value.replace("_", " "),
@@ -360,22 +364,27 @@ class Table:
                 self.money(amount),
             )
             self.notes.append(self._note(_LIVE_POST, said, None, post.player))
-        self.stacks[i] -= amount
-        self.totals[i] += amount
-        self.posted[i] += amount
+        stack -= amount
+        total += amount
+        self.stacks[i] = stack
+        self.totals[i] = total
+        posted: int = self.posted[i]
+        self.posted[i] = posted + amount
         self.pot += amount
         if dead:
-            self.dead[i] += amount
+            dead_money: int = self.dead[i]
+            self.dead[i] = dead_money + amount
         else:
-            self.front[i] += amount
-            if self.front[i] > self.current_bet:
-                self.current_bet = self.front[i]
+            front += amount
+            self.front[i] = front
+            if front > self.current_bet:
+                self.current_bet = front
                 self.bets_this_round = 1
             self.post_kinds.append(kind)
             self.post_who.append(i)
         if kind is _BOMB:
             self.acted[i] = True
-        if was_live and not self._is_live(i):
+        if was_live and not R.is_live(folded, stack, total, cap):
             self.live -= 1
         return problems
 
@@ -413,9 +422,12 @@ class Table:
                 revived = True  # a returned bet can put an all-in player back in
             else:
                 revived = False
-            self.stacks[k] += excess
-            self.totals[k] -= excess
-            self.returns[k] += excess
+            back: int = self.stacks[k]
+            total: int = self.totals[k]
+            given_back: int = self.returns[k]
+            self.stacks[k] = back + excess
+            self.totals[k] = total - excess
+            self.returns[k] = given_back + excess
             self.pot -= excess
             returned = (self.names[k], excess)
             if revived and self._is_live(k):
@@ -624,7 +636,8 @@ class Table:
             self.acted_level[i] = bet
             return
         front = self.front[i]
-        reach = front + self.stacks[i]
+        stack = self.stacks[i]
+        reach = front + stack
         if to > reach:
             to = reach
         if kind is _CALL or to <= bet:
@@ -632,13 +645,21 @@ class Table:
             to = R.call_to(bet, reach)
         added = to - front
         if added > 0:
-            was_live = self._is_live(i)
-            self.stacks[i] -= added
+            # the player's chips read once, as ints, and written back once (not folded: see above)
+            total = self.totals[i]
+            cap = self.cap
+            was_live = R.is_live(False, stack, total, cap)
+            stack -= added
+            total += added
+            self.stacks[i] = stack
             self.front[i] = to
-            self.totals[i] += added
-            self.invested[self.round * self.n + i] += added
+            self.totals[i] = total
+            invested = self.invested
+            at = self.round * self.n + i
+            street_total: int = invested[at]
+            invested[at] = street_total + added
             self.pot += added
-            if was_live and not self._is_live(i):
+            if was_live and not R.is_live(False, stack, total, cap):
                 self.live -= 1
         if to > bet:
             if not self.fixed:
