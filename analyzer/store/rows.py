@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 from functools import lru_cache
+from itertools import chain
 from typing import Any, Final
 
 import msgspec
@@ -496,32 +497,37 @@ _NO_MONEY: Final = LedgerRow(
     player="", seat=0, start=0, posted=0, invested=(0, 0, 0, 0), returned=0, won=(), rake=0, net=0, claimed_won=0, end=0
 )  # the money of a player the ledger does not name: none
 _astuple: Final = msgspec.structs.astuple
-_INT = pa.int64()
-_LEDGER_TYPES = {"player": pa.string(), "invested": pa.list_(_INT, 4), "won": pa.list_(_INT)}
-#: a ledger row as Arrow sees it: its fields in their order (what ``astuple`` gives)
-_LEDGER_ROW = pa.struct([(f.name, _LEDGER_TYPES.get(f.name, _INT)) for f in msgspec.structs.fields(LedgerRow)])
+_FIELD_AT = {field.name: at for at, field in enumerate(msgspec.structs.fields(LedgerRow))}  # in a row's astuple
+_POSTED: Final = _FIELD_AT["posted"]
+_INVESTED: Final = _FIELD_AT["invested"]
+_RETURNED: Final = _FIELD_AT["returned"]
+_WON: Final = _FIELD_AT["won"]
+_RAKE: Final = _FIELD_AT["rake"]
+_NET: Final = _FIELD_AT["net"]
+_CLAIMED: Final = _FIELD_AT["claimed_won"]
 
 
 def _money(ledger: list[LedgerRow]) -> list[pa.Array]:
     """The players' money columns (see PLAYERS, posted to net_claimed) from their ledger rows
-    (each row's fields read at once and converted in one pass)."""
+    (each row's fields read at once)."""
     n = len(ledger)
-    fields = pa.array(list(map(_astuple, ledger)), type=_LEDGER_ROW).flatten()
-    column = dict(zip(_LEDGER_ROW.names, fields, strict=True))
-    invested = column["invested"].flatten().to_numpy().reshape(n, 4)
-    won_lists = column["won"]
-    ends = np.cumsum(np.concatenate([[0], won_lists.flatten().to_numpy()]))  # exact: int64 sums
-    offsets = won_lists.offsets.to_numpy()
-    won = ends[offsets[1:]] - ends[offsets[:-1]]
-    net = column["net"].to_numpy()
-    claimed = column["claimed_won"].to_numpy()
+    rows = list(map(_astuple, ledger))
+
+    def ints(at: int) -> Any:
+        return np.fromiter([row[at] for row in rows], dtype=np.int64, count=n)
+
+    invested = np.fromiter(chain.from_iterable([row[_INVESTED] for row in rows]), dtype=np.int64, count=4 * n)
+    invested = invested.reshape(n, 4)
+    won = np.fromiter([sum(row[_WON]) for row in rows], dtype=np.int64, count=n)
+    net = ints(_NET)
+    claimed = ints(_CLAIMED)
     columns = [
-        column["posted"].to_numpy(),
+        ints(_POSTED),
         invested.sum(axis=1),
         *invested.T,
-        column["returned"].to_numpy(),
+        ints(_RETURNED),
         won,
-        column["rake"].to_numpy(),
+        ints(_RAKE),
         net,
         claimed,
         net - won + claimed,
