@@ -68,11 +68,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, NamedTuple
 
-import msgspec
 import numpy as np
 
 from analyzer.stats.positions import dealt_positions
-from parsers.record import Action, ActionKind, HandRecord, PostKind, Seat, Street
+from parsers.record import ActionKind, HandRecord, PostKind, Seat, Street
 
 # Final: read as constants by the compiled module (not looked up by name at each use)
 _AGGRESSIVE: Final = frozenset((ActionKind.BET, ActionKind.RAISE))
@@ -292,9 +291,6 @@ _CBET_STREETS: Final = (_FLOP, _TURN)
 _AFTER_FLOP: Final = (_FLOP, _TURN, _RIVER)
 _LIVE_KINDS: Final = frozenset((PostKind.SMALL_BLIND, PostKind.BIG_BLIND, PostKind.BUTTON_BLIND, PostKind.STRADDLE))
 _DEFENDERS: Final = frozenset(("SB", "BB"))
-_astuple: Final = msgspec.structs.astuple  # a record's fields at once, in field order
-if tuple(f.name for f in msgspec.structs.fields(Action)) != ("street", "player", "kind", "to", "all_in", "line"):
-    raise ImportError("parsers.record.Action's fields changed: see action_facts()'s loop over the actions")
 
 
 def steal_positions(*, blinds: bool, button_blind: bool) -> frozenset[str]:
@@ -332,8 +328,8 @@ def action_facts(record: HandRecord, names: Sequence[str], labels: Sequence[str]
     blinds = not _BLINDS.isdisjoint(kinds)
     steals = steal_positions(blinds=blinds, button_blind=_BUTTON_BLIND in kinds)
     streets: dict[Street, list[tuple[str, ActionKind]]] = {}  # each action's player and kind, read once
-    for street, player, kind, _to, _all_in, _line in map(_astuple, record.actions):  # the fields at once
-        streets.setdefault(street, []).append((player, kind))
+    for action in record.actions:
+        streets.setdefault(action.street, []).append((action.player, action.kind))
     # preflop: limp, steal, fold to steal, 4-bet, fold to 3-bet
     raises = calls = 0
     opener: str | None = None
