@@ -25,12 +25,18 @@ descriptions, uncalled bets (they follow from the actions) and the rake split in
 from __future__ import annotations
 
 import hashlib
+from typing import Final
 
-from parsers.record import HandRecord, PostKind, Seat
+import msgspec
+
+from parsers.record import Action, HandRecord, PostKind, Seat
 
 _SCALE = 6  # money as millionths of the unit (minor units of up to six decimals)
 MIN_CARDS = 5  # known cards (board and hole) that make a hand's content its own
 _DEAD = (PostKind.ANTE, PostKind.DEAD_BLIND)  # posts that are dead money, in every format
+_astuple: Final = msgspec.structs.astuple  # a record's fields at once, in field order
+if tuple(f.name for f in msgspec.structs.fields(Action)) != ("street", "player", "kind", "to", "all_in", "line"):
+    raise ImportError("parsers.record.Action's fields changed: see fingerprint()'s loop over the actions")
 
 
 def fingerprint(record: HandRecord) -> str | None:
@@ -41,7 +47,7 @@ def fingerprint(record: HandRecord) -> str | None:
     respect (the same stacks, the same button, the same folds) and must both be kept. Such a
     hand with a time has the time in its fingerprint.
 
-    >>> from parsers.record import HandRecord, PostKind, Seat, Shown
+    >>> from parsers.record import Action, HandRecord, PostKind, Seat, Shown
     >>> seats = (Seat(1, "Ann", 150), Seat(2, "Bob", 200))
     >>> dealt = (Shown("Ann", ("As", "Kd")), Shown("Bob", ("7c", "7h")))
     >>> a = HandRecord("1", seats, button=1, boards=(("2c", "3d", "4h"),), shown=dealt, decimals=2)
@@ -90,8 +96,8 @@ def fingerprint(record: HandRecord) -> str | None:
     parts += sorted([f"{p.player}\x1e{p.kind not in _DEAD}\x1e{p.amount * factor}" for p in posts])
     parts.append("|a")
     add = parts.extend
-    for a in actions:
-        add((a.street, a.player, a.kind, str(a.to * factor)))
+    for street, player, kind, to, _all_in, _line in map(_astuple, actions):
+        add((street, player, kind, str(to * factor) if to else "0"))
     for board in boards:
         parts.append("|b")
         parts += board

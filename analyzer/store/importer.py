@@ -264,6 +264,9 @@ def default_rules_for() -> RulesFn:
     return cached
 
 
+_VERDICT_TEXT = {verdict: verdict.value for verdict in Verdict}  # an enum's .value is a Python property
+
+
 def run_task(task: Task) -> ChunkResult:
     """Parse, audit and turn into rows one task (in a worker, or in this process).
 
@@ -339,7 +342,7 @@ def _run_task(task: Task) -> ChunkResult:
             continue
         ids.append(item.hand_id)
         contents.append(content)
-        verdicts.append(result.verdict.value)
+        verdicts.append(_VERDICT_TEXT[result.verdict])
     part = write_part(Path(context.staging), context.import_id, task.number, rows.tables()) if ids else None
     return ChunkResult(
         task,

@@ -12,13 +12,36 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
+import msgspec
 import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
 from parsers.record import Action, Post, PostKind
 
-_LIVE: Final = frozenset(kind for kind in PostKind if kind.is_live)
+_LIVE_NAMES = tuple(kind.value for kind in PostKind if kind.is_live)
+_astuple: Final = msgspec.structs.astuple
+
+
+def _row_type(record: type[msgspec.Struct], types: dict[str, pa.DataType]) -> pa.StructType:
+    """A record's fields as an Arrow struct, in the record's field order (what ``astuple`` gives)."""
+    return pa.struct([(field.name, types[field.name]) for field in msgspec.structs.fields(record)])
+
+
+_POST_ROW = _row_type(
+    Post, {"player": pa.string(), "kind": pa.string(), "amount": pa.int64(), "all_in": pa.bool_(), "line": pa.int32()}
+)
+_ACTION_ROW = _row_type(
+    Action,
+    {
+        "street": pa.string(),
+        "player": pa.string(),
+        "kind": pa.string(),
+        "to": pa.int64(),
+        "all_in": pa.bool_(),
+        "line": pa.int32(),
+    },
+)
 _STREETS = ("preflop", "flop", "turn", "river")  # an Arrow array made at each call: no conversion at import
 _LOWEST = np.iinfo(np.int64).min
 
@@ -30,20 +53,24 @@ def moves_columns(
     number, its index within the hand, whether it is a post (numpy arrays), and the columns
     street, player, kind, to, amount, all-in, line. ``posts`` and ``actions`` are every
     hand's in turn, ``post_counts`` and ``action_counts`` how many each hand has."""
-    n_posts, n_actions = len(posts), len(actions)
+    n_posts = len(posts)
     hands = len(post_counts)
     hand_posts = np.array(post_counts, dtype=np.int64)
     hand_actions = np.array(action_counts, dtype=np.int64)
     post_hand = np.repeat(np.arange(hands, dtype=np.int64), hand_posts)
     action_hand = np.repeat(np.arange(hands, dtype=np.int64), hand_actions)
-    names = pa.array([p.player for p in posts] + [a.player for a in actions], type=pa.string())
+    # each record's fields read at once (a tuple in field order), converted in one pass
+    p_player, p_kind, p_amount, p_all_in, p_line = pa.array(list(map(_astuple, posts)), type=_POST_ROW).flatten()
+    a_street, a_player, a_kind, a_to, a_all_in, a_line = pa.array(
+        list(map(_astuple, actions)), type=_ACTION_ROW
+    ).flatten()
+    names = pa.concat_arrays([p_player, a_player])
     codes = pc.index_in(names, value_set=pc.unique(names)).to_numpy(zero_copy_only=False).astype(np.int64)
-    post_amount = np.fromiter([p.amount for p in posts], dtype=np.int64, count=n_posts)
-    post_kinds = [p.kind for p in posts]
-    to = np.fromiter([a.to for a in actions], dtype=np.int64, count=n_actions)
+    post_amount = p_amount.to_numpy(zero_copy_only=False)
+    to = a_to.to_numpy(zero_copy_only=False)
     street_names = pa.array(_STREETS, type=pa.string())
-    streets = pa.array([a.street for a in actions], type=pa.string())
-    street_codes = pc.index_in(streets, value_set=street_names).fill_null(-1).to_numpy(zero_copy_only=False)
+    street_codes = pc.index_in(a_street, value_set=street_names).fill_null(-1).to_numpy(zero_copy_only=False)
+    live = pc.is_in(p_kind, value_set=pa.array(_LIVE_NAMES, type=pa.string()))
     added = _added(
         action_hand,
         street_codes,
@@ -52,7 +79,7 @@ def moves_columns(
         post_hand,
         codes[:n_posts],
         post_amount,
-        np.fromiter([kind in _LIVE for kind in post_kinds], dtype=bool, count=n_posts),
+        live.to_numpy(zero_copy_only=False),
     )
     # the rows in order: a hand's posts, then its actions
     counts = hand_posts + hand_actions
@@ -65,22 +92,21 @@ def moves_columns(
     place = np.where(is_post, post_start[row_hand] + within, n_posts + action_start[row_hand] + within - own_posts)
     order = pa.array(place)
 
-    def column(from_posts: list[Any] | Any, from_actions: list[Any] | Any, kind: pa.DataType) -> pa.Array:
-        both = pa.concat_arrays([pa.array(from_posts, type=kind), pa.array(from_actions, type=kind)])
-        return both.take(order)
+    def column(from_posts: pa.Array, from_actions: pa.Array) -> pa.Array:
+        return pa.concat_arrays([from_posts, from_actions]).take(order)
 
     if (street_codes >= 0).all():  # the four streets: taken from their names by code
         street = street_names.take(pa.array(np.concatenate([np.zeros(n_posts, np.int8), street_codes])[place]))
     else:
-        street = column(pa.array(["preflop"] * n_posts, type=pa.string()), streets, pa.string())
+        street = column(pa.array(["preflop"] * n_posts, type=pa.string()), a_street)
     columns = [
         street,
         names.take(order),
-        column(post_kinds, [a.kind for a in actions], pa.string()),
+        column(p_kind, a_kind),
         pa.array(np.concatenate([post_amount, to])[place]),
         pa.array(np.concatenate([post_amount, added])[place]),
-        column([p.all_in for p in posts], [a.all_in for a in actions], pa.bool_()),
-        column([p.line for p in posts], [a.line for a in actions], pa.int32()),
+        column(p_all_in, a_all_in),
+        column(p_line, a_line),
     ]
     return row_hand, within, is_post, columns
 

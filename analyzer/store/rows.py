@@ -8,9 +8,9 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from functools import lru_cache
 from itertools import chain
-from operator import attrgetter
 from typing import Any, Final
 
+import msgspec
 import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -44,12 +44,12 @@ _STRENGTH = PLAYERS.get_field_index("strength")  # category follows it
 _BAD_CARDS: Final = frozenset((Code.CARD_NOT_IN_DECK, Code.DUPLICATE_CARD))  # no equity from such cards
 _LIVE = frozenset(kind for kind in PostKind if kind.is_live)
 _RANKINGS = tuple(Ranking)
+_RANKING_CODE = {ranking: code for code, ranking in enumerate(_RANKINGS)}
 # the players columns after flop_set: the hand's grouping keys, taken from its hands row
 _PLAYER_KEYS = PLAYERS.names[PLAYERS.get_field_index("flop_set") + 1 :]
 _FACT_COLUMNS = PlayerFacts._fields[3:]  # the counts, as named in PLAYERS
 _MONEY = PLAYERS.names[PLAYERS.get_field_index("posted") : PLAYERS.get_field_index("net_claimed") + 1]
 _SHOWDOWN = HANDS.get_field_index("showdown")
-_ALL_IN: Final = attrgetter("all_in")
 # the enum members read for every hand, taken once here (an attribute of an enum class is looked
 # up through its metaclass's ``__getattr__`` hook at every use, and ``.value`` is a Python property;
 # Final: read as constants by the compiled module, not looked up by name)
@@ -144,7 +144,8 @@ def game_variant(rules: RuleSet) -> str:
     return _SHORTDECK if rules.deck == 36 else _HOLDEM
 
 
-_EPOCH = datetime(1970, 1, 1)
+_EPOCH: Final = datetime(1970, 1, 1)
+_MICROSECOND: Final = timedelta(microseconds=1)
 _CARD_INDEX: Final = {Card.from_index(i).text: i for i in range(52)}
 
 
@@ -160,10 +161,12 @@ def parse_time(text: str | None) -> int | None:
     if not text:
         return None
     try:
-        wall = datetime.fromisoformat(text.strip()).replace(tzinfo=None)
+        wall = datetime.fromisoformat(text.strip())
     except ValueError:
         return None
-    return (wall - _EPOCH) // timedelta(microseconds=1)
+    if wall.tzinfo is not None:  # (a replace() a hand costs more than the parse)
+        wall = wall.replace(tzinfo=None)
+    return (wall - _EPOCH) // _MICROSECOND
 
 
 class Rows:
@@ -382,7 +385,8 @@ class Rows:
         out["actions"] += actions
         out["post_counts"].append(len(posts))
         out["action_counts"].append(len(actions))
-        return any(map(_ALL_IN, posts)) or any(map(_ALL_IN, actions))
+        # (compiled to a loop: less than any() over an attrgetter)
+        return any(post.all_in for post in posts) or any(action.all_in for action in actions)
 
     def tables(self) -> dict[str, pa.Table]:
         """The chunk as Arrow tables, one a table name (strengths evaluated in one batch)."""
@@ -464,9 +468,7 @@ class Rows:
             numbers_list, cards_list = rows["strength_rows"], rows["strength_cards"]
             all_numbers = np.fromiter(numbers_list, dtype=np.int64, count=len(numbers_list))
             runs = rows["strength_rankings"]  # (ranking, rows) a hand
-            all_rankings = np.repeat(
-                np.array([_RANKINGS.index(r) for r, _ in runs], dtype=np.int8), [n for _, n in runs]
-            )
+            all_rankings = np.repeat(np.array([_RANKING_CODE[r] for r, _ in runs], dtype=np.int8), [n for _, n in runs])
             all_table = np.fromiter(cards_list, dtype=np.int64, count=len(cards_list)).reshape(-1, 8)
             for code, ranking in enumerate(_RANKINGS):
                 chosen = all_rankings == code
@@ -491,36 +493,41 @@ class Rows:
         return len(self.rows["hands"])
 
 
-class _NoMoney:
-    """The money of a player the ledger does not name: none."""
-
-    posted = 0  # one name a line: mypyc compiles no chained assignment in a class body
-    returned = 0
-    rake = 0
-    net = 0
-    claimed_won = 0
-    invested = (0, 0, 0, 0)
-    won = ()
-
-
-_NO_MONEY: Final = _NoMoney()
+_NO_MONEY: Final = LedgerRow(
+    player="", seat=0, start=0, posted=0, invested=(0, 0, 0, 0), returned=0, won=(), rake=0, net=0, claimed_won=0, end=0
+)  # the money of a player the ledger does not name: none
+_astuple: Final = msgspec.structs.astuple
+_FIELD_AT = {field.name: at for at, field in enumerate(msgspec.structs.fields(LedgerRow))}  # in a row's astuple
+_POSTED: Final = _FIELD_AT["posted"]
+_INVESTED: Final = _FIELD_AT["invested"]
+_RETURNED: Final = _FIELD_AT["returned"]
+_WON: Final = _FIELD_AT["won"]
+_RAKE: Final = _FIELD_AT["rake"]
+_NET: Final = _FIELD_AT["net"]
+_CLAIMED: Final = _FIELD_AT["claimed_won"]
 
 
 def _money(ledger: list[LedgerRow]) -> list[pa.Array]:
-    """The players' money columns (see PLAYERS, posted to net_claimed) from their ledger rows."""
+    """The players' money columns (see PLAYERS, posted to net_claimed) from their ledger rows
+    (each row's fields read at once)."""
     n = len(ledger)
-    invested = np.fromiter(chain.from_iterable([row.invested for row in ledger]), dtype=np.int64, count=4 * n)
+    rows = list(map(_astuple, ledger))
+
+    def ints(at: int) -> Any:
+        return np.fromiter([row[at] for row in rows], dtype=np.int64, count=n)
+
+    invested = np.fromiter(chain.from_iterable([row[_INVESTED] for row in rows]), dtype=np.int64, count=4 * n)
     invested = invested.reshape(n, 4)
-    won = np.fromiter([sum(row.won) for row in ledger], dtype=np.int64, count=n)
-    net = np.fromiter([row.net for row in ledger], dtype=np.int64, count=n)
-    claimed = np.fromiter([row.claimed_won for row in ledger], dtype=np.int64, count=n)
+    won = np.fromiter([sum(row[_WON]) for row in rows], dtype=np.int64, count=n)
+    net = ints(_NET)
+    claimed = ints(_CLAIMED)
     columns = [
-        np.fromiter([row.posted for row in ledger], dtype=np.int64, count=n),
+        ints(_POSTED),
         invested.sum(axis=1),
         *invested.T,
-        np.fromiter([row.returned for row in ledger], dtype=np.int64, count=n),
+        ints(_RETURNED),
         won,
-        np.fromiter([row.rake for row in ledger], dtype=np.int64, count=n),
+        ints(_RAKE),
         net,
         claimed,
         net - won + claimed,
