@@ -226,7 +226,7 @@ _Push = Callable[[HandRecord, int], HandRecord]
 
 
 def _first(items: tuple[object, ...], change: Callable[[object], object]) -> tuple[object, ...]:
-    return (change(items[0]), *items[1:])
+    return (change(items[0]), *items[1:]) if items else items  # none left by an earlier push
 
 
 def _value(v: int, text: bool) -> object:
