@@ -165,9 +165,14 @@ def _within(record: HandRecord) -> bool:
     for deduction in record.deductions:
         if not (low <= deduction.amount <= high and 0 <= (deduction.pot or 0) <= MAX_ITEMS):
             return False
+    cashed = 0  # each amount and fee, and what all the cashouts come to
     for cashout in record.cashouts:
-        if not low <= cashout.amount + cashout.fee <= high:
+        amount, fee = cashout.amount, cashout.fee
+        if not (low <= amount <= high and low <= fee <= high):
             return False
+        cashed += amount + fee
+    if not low <= cashed <= high:
+        return False
     for amount in record.pots:
         if not low <= amount <= high:
             return False
