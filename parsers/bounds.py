@@ -17,19 +17,22 @@ A hand outside them is rejected with its line and what was expected, never a Pyt
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from parsers.errors import T_, ParseError, RejectCode
 from parsers.record import HandRecord
 
-MAX_AMOUNT = 10**15
-MAX_DECIMALS = 8
-MAX_SEATS = 23
-MAX_SEAT_NUMBER = 999
-MAX_ACTIONS = 5_000
-MAX_RUNS = 10
-MAX_ITEMS = 500  # shown hands, awards, returns, deductions, cashouts, pots
-MAX_TEXT = 1_000
-MAX_LINE = 2_000_000_000  # line numbers and hand numbers (a 32-bit column of the store)
+# Final: the compiled module (mypyc) puts each value into its code; a plain module global
+# would be looked up in the module's dict at every comparison of every hand.
+MAX_AMOUNT: Final = 10**15
+MAX_DECIMALS: Final = 8
+MAX_SEATS: Final = 23
+MAX_SEAT_NUMBER: Final = 999
+MAX_ACTIONS: Final = 5_000
+MAX_RUNS: Final = 10
+MAX_ITEMS: Final = 500  # shown hands, awards, returns, deductions, cashouts, pots
+MAX_TEXT: Final = 1_000
+MAX_LINE: Final = 2_000_000_000  # line numbers and hand numbers (a 32-bit column of the store)
 
 AMOUNT_EXPECTED = T_("an amount of at most {most} minor units either way", most=format(MAX_AMOUNT, ","))
 
@@ -98,6 +101,7 @@ def _within(record: HandRecord) -> bool:
     """Whether every amount, seat, line, index, text and count of the hand is within the bounds."""
     low, high = -MAX_AMOUNT, MAX_AMOUNT
     seats, posts, actions = record.seats, record.posts, record.actions
+    game, source, button, max_seats = record.game, record.source, record.button, record.max_seats
     if not (
         0 <= record.decimals <= MAX_DECIMALS
         and len(seats) <= MAX_SEATS
@@ -113,29 +117,28 @@ def _within(record: HandRecord) -> bool:
         and len(record.table) <= MAX_TEXT
         and len(record.currency) <= MAX_TEXT
         and len(record.started_at or "") <= MAX_TEXT
-        and len(record.game.declared) <= MAX_TEXT
-        and len(record.game.site) <= MAX_TEXT
+        and len(game.declared) <= MAX_TEXT
+        and len(game.site) <= MAX_TEXT
         and low <= (record.total_pot or 0) <= high
-        and 0 <= record.source.line <= MAX_LINE
-        and 0 <= (record.source.number or 0) <= MAX_LINE
-        and (record.button is None or 0 <= record.button <= MAX_SEAT_NUMBER)
-        and (record.max_seats is None or 0 <= record.max_seats <= MAX_SEAT_NUMBER)
+        and 0 <= source.line <= MAX_LINE
+        and 0 <= (source.number or 0) <= MAX_LINE
+        and (button is None or 0 <= button <= MAX_SEAT_NUMBER)
+        and (max_seats is None or 0 <= max_seats <= MAX_SEAT_NUMBER)
     ):
         return False
     stakes = record.stakes
-    for amount in (
-        stakes.ante,
-        stakes.small_blind,
-        stakes.big_blind,
-        stakes.button_blind,
-        stakes.straddle,
-        stakes.min_bet,
-        stakes.small_bet,
-        stakes.big_bet,
-        stakes.cap,
+    if not (  # one test each, no tuple built and iterated
+        low <= stakes.ante <= high
+        and low <= stakes.small_blind <= high
+        and low <= stakes.big_blind <= high
+        and low <= stakes.button_blind <= high
+        and low <= stakes.straddle <= high
+        and low <= stakes.min_bet <= high
+        and low <= stakes.small_bet <= high
+        and low <= stakes.big_bet <= high
+        and low <= stakes.cap <= high
     ):
-        if not low <= amount <= high:
-            return False
+        return False
     for seat in seats:
         if not (low <= seat.stack <= high and 0 <= seat.seat <= MAX_SEAT_NUMBER and len(seat.player) <= MAX_TEXT):
             return False
@@ -162,9 +165,14 @@ def _within(record: HandRecord) -> bool:
     for deduction in record.deductions:
         if not (low <= deduction.amount <= high and 0 <= (deduction.pot or 0) <= MAX_ITEMS):
             return False
+    cashed = 0  # each amount and fee, and what all the cashouts come to
     for cashout in record.cashouts:
-        if not low <= cashout.amount + cashout.fee <= high:
+        amount, fee = cashout.amount, cashout.fee
+        if not (low <= amount <= high and low <= fee <= high):
             return False
+        cashed += amount + fee
+    if not low <= cashed <= high:
+        return False
     for amount in record.pots:
         if not low <= amount <= high:
             return False

@@ -74,8 +74,9 @@ class LedgerJsonRow(msgspec.Struct, frozen=True, gc=False):
 def audit_row(a: HandAudit, unit: Unit | None = None) -> dict[str, Any]:
     """One hand as the ``audit --json`` object of the command-line contract, its problems and
     ledger rows as typed records (msgspec encodes them as JSON objects, keys in field order, with
-    no dict built a row): its amounts are integers in minor units of ``unit`` (``"unit"``,
-    ``"decimals"``); an unreadable hand's ``"reason"`` has its own code."""
+    no dict built a row), its codes and verdicts as the enum members (encoded as their values;
+    ``.value`` is a Python-level property on Python 3.11): its amounts are integers in minor
+    units of ``unit`` (``"unit"``, ``"decimals"``); an unreadable hand's ``"reason"`` has its own code."""
     unit = unit or Unit()
     found = next((r for r in map(reason, a.problems) if r is not None), None) if a.problems else None
     return {
@@ -83,12 +84,11 @@ def audit_row(a: HandAudit, unit: Unit | None = None) -> dict[str, Any]:
         "source": a.file,
         "line": a.line,
         "rules": a.rules,
-        "verdict": a.verdict.value,
+        "verdict": a.verdict,
         **unit.json(),
         "reason": found,
         "problems": [
-            ProblemRow(p.code.value, p.verdict.value, render(p.message), p.action_index, p.rule, p.profile)
-            for p in a.problems
+            ProblemRow(p.code, p.verdict, render(p.message), p.action_index, p.rule, p.profile) for p in a.problems
         ],
         "ledger": [
             LedgerJsonRow(row.player, row.start, row.posted, row.invested, row.returned, row.won, row.rake, row.net)

@@ -5,18 +5,49 @@ line, and no Python-internal message reaches the user."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from msgspec.structs import fields, replace
 
 from analyzer.audit.night import audit_files
 from analyzer.cli import cli
 from parsers import casino
-from parsers.bounds import MAX_AMOUNT, check_record
+from parsers.bounds import (
+    MAX_ACTIONS,
+    MAX_AMOUNT,
+    MAX_DECIMALS,
+    MAX_ITEMS,
+    MAX_LINE,
+    MAX_RUNS,
+    MAX_SEAT_NUMBER,
+    MAX_SEATS,
+    MAX_TEXT,
+    _name_the_field,
+    _within,
+    check_record,
+)
 from parsers.errors import ParseError, RejectCode
 from parsers.formats import read_bytes
-from parsers.record import HandRecord, Post, PostKind, Seat
+from parsers.record import (
+    Action,
+    ActionKind,
+    Award,
+    Cashout,
+    Deduction,
+    HandRecord,
+    Post,
+    PostKind,
+    Returned,
+    Seat,
+    Shown,
+    Stakes,
+    Street,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "sample_histories"
@@ -172,3 +203,139 @@ def test_convert_survives_an_action_by_an_unseated_player(tmp_path: Path) -> Non
         result = CliRunner().invoke(cli, ["convert", str(path), "--to", target])
         _clean(result.output)
         assert result.exit_code in (0, 2), result.output
+
+
+# --- the one pass (bounds._within) and the walk that names the field (bounds._name_the_field) ---
+
+#: a hand with one of every kind of item the bounds look at (a cashout aside: see below)
+_FULL = replace(
+    read_bytes(NATIVE[1].encode(), file="n.jsonl").hands[0],
+    shown=(Shown("a", ("As", "Kd"), line=5),),
+    awards=(Award("a", 10, pot=0, line=6),),
+    returned=(Returned("a", 5, line=7),),
+    deductions=(Deduction("rake", 1, pot=0),),
+    pots=(10,),
+    finishing_stacks=(100, 200),
+    total_pot=11,
+    button=1,
+    max_seats=6,
+    started_at="2026-11-27T20:00:00Z",
+)
+_AMOUNT = (-MAX_AMOUNT, MAX_AMOUNT)
+_Push = Callable[[HandRecord, int], HandRecord]
+
+
+def _first(items: tuple[object, ...], change: Callable[[object], object]) -> tuple[object, ...]:
+    return (change(items[0]), *items[1:]) if items else items  # none left by an earlier push
+
+
+def _value(v: int, text: bool) -> object:
+    return "x" * max(v, 0) if text else v
+
+
+def _set(field: str, *, text: bool = False) -> _Push:
+    """Set the record's ``field`` (a text of ``v`` characters with ``text``)."""
+    return lambda r, v: replace(r, **{field: _value(v, text)})
+
+
+def _in(name: str, field: str, *, text: bool = False) -> _Push:
+    """Set ``field`` of the record's sub-record ``name`` (its stakes, game or source)."""
+    return lambda r, v: replace(r, **{name: replace(getattr(r, name), **{field: _value(v, text)})})
+
+
+def _in_first(name: str, field: str, *, text: bool = False) -> _Push:
+    """Set ``field`` of the first item of the record's ``name`` (a seat, a post, ...)."""
+    return lambda r, v: replace(
+        r, **{name: _first(getattr(r, name), lambda item: replace(item, **{field: _value(v, text)}))}
+    )
+
+
+def _many(name: str, item: object) -> _Push:
+    """The record's ``name`` made of ``v`` items."""
+    return lambda r, v: replace(r, **{name: (item,) * max(v, 0)})
+
+
+#: (what is pushed, the lowest and highest value within the bounds)
+_PUSHES: list[tuple[_Push, tuple[int, int]]] = [
+    (_set("decimals"), (0, MAX_DECIMALS)),
+    (_set("total_pot"), _AMOUNT),
+    (_set("button"), (0, MAX_SEAT_NUMBER)),
+    (_set("max_seats"), (0, MAX_SEAT_NUMBER)),
+    (lambda r, v: replace(r, pots=(v,)), _AMOUNT),
+    (lambda r, v: replace(r, finishing_stacks=(100, v)), _AMOUNT),
+    (_in("source", "line"), (0, MAX_LINE)),
+    (_in("source", "number"), (0, MAX_LINE)),
+    *((_in("stakes", f.name), _AMOUNT) for f in fields(Stakes)),
+    (_in_first("seats", "seat"), (0, MAX_SEAT_NUMBER)),
+    (_in_first("seats", "stack"), _AMOUNT),
+    (_in_first("posts", "amount"), _AMOUNT),
+    (_in_first("posts", "line"), (0, MAX_LINE)),
+    (_in_first("actions", "to"), _AMOUNT),
+    (_in_first("actions", "line"), (0, MAX_LINE)),
+    (_in_first("shown", "line"), (0, MAX_LINE)),
+    (_in_first("awards", "amount"), _AMOUNT),
+    (_in_first("awards", "line"), (0, MAX_LINE)),
+    (_in_first("awards", "pot"), (0, MAX_ITEMS)),
+    (_in_first("awards", "run"), (0, MAX_ITEMS)),
+    (_in_first("returned", "amount"), _AMOUNT),
+    (_in_first("returned", "line"), (0, MAX_LINE)),
+    (_in_first("deductions", "amount"), _AMOUNT),
+    (_in_first("deductions", "pot"), (0, MAX_ITEMS)),
+]
+#: counts and lengths: (what is pushed, the most within the bounds)
+_SIZES: list[tuple[_Push, tuple[int, int]]] = [
+    (_many("seats", Seat(1, "a", 100)), (0, MAX_SEATS)),
+    (_many("actions", Action(Street.PREFLOP, "a", ActionKind.FOLD)), (0, MAX_ACTIONS - len(_FULL.posts))),
+    (_many("boards", ()), (0, MAX_RUNS)),
+    (_many("shown", Shown("a", ("As", "Kd"))), (0, MAX_ITEMS)),
+    (_many("awards", Award("a", 1)), (0, MAX_ITEMS)),
+    (_many("returned", Returned("a", 1)), (0, MAX_ITEMS)),
+    (_many("deductions", Deduction("rake", 1)), (0, MAX_ITEMS)),
+    (_many("cashouts", Cashout("a", 1)), (0, MAX_ITEMS)),
+    (_many("pots", 1), (0, MAX_ITEMS)),
+    *((_set(name, text=True), (0, MAX_TEXT)) for name in ("hand_id", "table", "currency", "started_at")),
+    (_in("game", "declared", text=True), (0, MAX_TEXT)),
+    (_in("game", "site", text=True), (0, MAX_TEXT)),
+    (_in_first("seats", "player", text=True), (0, MAX_TEXT)),
+]
+
+
+@st.composite
+def _pushed(draw: st.DrawFn) -> tuple[_Push, int]:
+    """A field and a value at, just inside or just past one of its bounds (or anywhere: a
+    count or a length up to just past its bound)."""
+    sizes = draw(st.booleans())
+    push, (low, high) = draw(st.sampled_from(_SIZES if sizes else _PUSHES))
+    edges = st.sampled_from([low - 1, low, low + 1, high - 1, high, high + 1])
+    wide = 2 if sizes else 2**66
+    return push, draw(edges | st.integers(min_value=low - wide, max_value=high + wide))
+
+
+def _named(record: HandRecord) -> bool:
+    try:
+        _name_the_field(record)
+    except ParseError:
+        return True
+    return False
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(_pushed(), min_size=1, max_size=3))
+def test_the_one_pass_rejects_a_hand_exactly_when_the_walk_names_a_field(pushes: list[tuple[_Push, int]]) -> None:
+    """``check_record`` trusts :func:`_within` for the usual hand and walks the fields with
+    :func:`_name_the_field` only when it fails: each must find a hand outside exactly when
+    the other does, every bound pushed at, inside and past its edge."""
+    record = _FULL
+    assert _within(record) and not _named(record)
+    for push, value in pushes:
+        record = push(record, value)
+    assert _within(record) is not _named(record)
+
+
+def test_the_one_pass_and_the_walk_bound_cashouts_alike() -> None:
+    for cashouts in (
+        (Cashout("a", MAX_AMOUNT + 1, fee=-1),),
+        (Cashout("a", MAX_AMOUNT // 2 + 1), Cashout("b", MAX_AMOUNT // 2 + 1)),
+    ):
+        record = replace(_FULL, cashouts=cashouts)
+        assert _within(record) is not _named(record)
