@@ -14,7 +14,6 @@ refer to ``RULES.md``.
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from functools import lru_cache
 from typing import Final
 
@@ -41,12 +40,15 @@ def after_seat(seats: list[int], seat: int) -> int:
     >>> after_seat([1, 3, 6], 3), after_seat([1, 3, 6], 6), after_seat([1, 3, 6], 0)
     (2, 0, 0)
     """
-    return bisect_right(seats, seat) % len(seats) if seats else 0
+    for k in range(len(seats)):  # a few seats: a loop, not a call of bisect_right
+        if seats[k] > seat:
+            return k
+    return 0
 
 
 def is_live(folded: bool, stack: int, total: int, cap: int) -> bool:
     """Still in and able to bet: not folded, chips behind, and under the cap (if any)."""
-    return not folded and stack > 0 and not (cap and total >= cap)
+    return not folded and stack > 0 and (not cap or total < cap)
 
 
 def to_act(

@@ -25,6 +25,7 @@ from analyzer.replay import rules as R
 from analyzer.replay import words
 from analyzer.replay.findings import Problem
 from analyzer.replay.plan import plan_of
+from analyzer.replay.result import PlayerResult
 from analyzer.ruleset import RuleSet
 from parsers.record import Action, ActionKind, Post, PostKind, Stakes, Street
 
@@ -255,6 +256,31 @@ class Table:
         inv = self.invested
         n = self.n
         return (inv[i], inv[n + i], inv[2 * n + i], inv[3 * n + i])
+
+    def results(self) -> tuple[PlayerResult, ...]:
+        """Each player's chips as records (a replay's ``players``), in seat order."""
+        names = self.names
+        seats = self.seats
+        starts = self.starts
+        posted = self.posted
+        totals = self.totals
+        returns = self.returns
+        folded = self.folded
+        results = []
+        for i in range(self.n):
+            results.append(
+                PlayerResult(  # name, seat, start, posted, invested, total, returned, folded
+                    names[i],
+                    seats[i],
+                    starts[i],
+                    posted[i],
+                    self.invested_by(i),
+                    totals[i],
+                    returns[i],
+                    folded[i],
+                )
+            )
+        return tuple(results)
 
     @property
     def returned(self) -> dict[str, int]:
