@@ -421,7 +421,6 @@ def _run(
     names = table.names
     n = table.n
     folded = table.folded
-    seat_of = table.seats
     totals = table.totals
     dead = table.dead
     pots = pots_of(names, [totals[i] - dead[i] for i in range(n)], folded, sum(dead))
@@ -449,7 +448,7 @@ def _run(
         pots,
         boards=boards,
         holes=holes,
-        seats=dict(zip(names, seat_of, strict=True)),
+        seats=table.seat_of,
         button=table.button,
         ranking=plan.ranking,
         deductions=sum(d.amount for d in deductions) if deductions else 0,

@@ -14,7 +14,6 @@ refer to ``RULES.md``.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Final
 
 from parsers.record import PostKind
@@ -24,14 +23,20 @@ _STRADDLE: Final = PostKind.STRADDLE
 _OPENING_POSTS: Final = (PostKind.BIG_BLIND, PostKind.BUTTON_BLIND, PostKind.BOMB)
 
 
-@lru_cache(maxsize=32)
+#: :func:`rotations` of each table size, made once
+_ROTATIONS: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+
 def rotations(n: int) -> tuple[tuple[int, ...], ...]:
-    """For each start, the player indices clockwise from it.
+    """For each start, the player indices clockwise from it (made once a table size).
 
     >>> rotations(3)[1]
     (1, 2, 0)
     """
-    return tuple(tuple(range(start, n)) + tuple(range(start)) for start in range(n))
+    got = _ROTATIONS.get(n)
+    if got is None:
+        got = _ROTATIONS[n] = tuple(tuple(range(start, n)) + tuple(range(start)) for start in range(n))
+    return got
 
 
 def after_seat(seats: list[int], seat: int) -> int:

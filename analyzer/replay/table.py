@@ -170,10 +170,12 @@ class Table:
         seats: list[int] = []
         starts: list[int] = []
         index: dict[str, int] = {}
+        seat_of: dict[str, int] = {}
         cap = stakes.cap
         live = 0  # players still able to bet (nobody has folded or put anything in yet)
         for name, seat, stack in ordered:  # one pass over the players
             index[name] = len(names)
+            seat_of[name] = seat
             names.append(name)
             seats.append(seat)
             starts.append(stack)
@@ -183,6 +185,7 @@ class Table:
         self.seats = seats
         self.starts = starts
         self.index = index
+        self.seat_of = seat_of  # each player's seat by name
         zeros = [0] * n  # each list below a copy of one (fewer lists made than by ``[0] * n`` each)
         no = [False] * n
         self.stacks = starts[:]  # chips behind
