@@ -90,7 +90,7 @@ def described_category(text: str) -> Category | None:
 
 def audit_hand(record: HandRecord, rules: RuleSet) -> HandAudit:
     """Replay a hand and compare every claim with the replay."""
-    r, table = replay_table(record, rules)
+    r, table = replay_table(record, rules, players=False)  # the players as the table's lists
     if r.settlement.undecided:
         r, table, record = _mucked_losers(record, rules, r, table)
     decimals = record.decimals  # amounts are said only for a problem
@@ -100,7 +100,7 @@ def audit_hand(record: HandRecord, rules: RuleSet) -> HandAudit:
     awards = record.awards
     engine_returned: dict[str, int] = {}
     names = table.names
-    returns = table.returns  # each player's chips as the table's lists (r.players as records)
+    returns = table.returns  # each player's chips as the table's lists (``table.results()`` as records)
     for i in range(table.n):
         back = returns[i]
         if back:
@@ -108,7 +108,7 @@ def audit_hand(record: HandRecord, rules: RuleSet) -> HandAudit:
     if not returned and awards and engine_returned:
         profile = profile_for(record)
         if profile.has(Behaviour.AWARD_INCLUDES_UNCALLED):
-            moved = _awards_include_uncalled(record, rules, r, profile)
+            moved = _awards_include_uncalled(record, rules, r, table, profile)
             if moved is not None:
                 return moved
     claimed_returned: dict[str, int] = {}
@@ -161,16 +161,16 @@ def audit_hand(record: HandRecord, rules: RuleSet) -> HandAudit:
     ):
         profile = profile or profile_for(record)
         if profile.has(Behaviour.RAKE_UNSTATED):
-            raked = _unstated_rake(record, rules, r, profile, paid, total)
+            raked = _unstated_rake(record, rules, r, table, profile, paid, total)
             if raked is not None:
                 return raked
     if awards:
-        found = _award_problems(record, r, claimed, cashed_out, rules)
+        found = _award_problems(record, r, table, claimed, cashed_out, rules)
         if found and (other := _rake_from_other_pots(record, rules, r, claimed)) is not None:
             (r, table), found = other, []  # the payouts fit another split of the rake between the pots
         problems.extend(found)
     if record.finishing_stacks is not None:
-        problems.extend(_finishing_problems(record, r))
+        problems.extend(_finishing_problems(record, r, table))
     problems.extend(_ranking_problems(record, rules, r))
     if any(p.code in _AWARD_CODES for p in problems):
         problems.extend(_other_ranking_pays(record, rules, claimed))
@@ -211,15 +211,17 @@ def _mucked_losers(record: HandRecord, rules: RuleSet, r: Replay, table: Table) 
         return r, table, record
     claimed = {a.player for a in record.awards if a.amount}
     shown = {s.player for s in record.shown if len(s.cards) == rules.hole_cards and "??" not in s.cards}  # all
+    names = table.names
+    folded = table.folded
     muck = tuple(
-        Shown(p.name, (), mucked=True)
-        for p in r.players
-        if not p.folded and p.name not in shown and p.name not in claimed
+        Shown(names[i], (), mucked=True)
+        for i in range(table.n)
+        if not folded[i] and names[i] not in shown and names[i] not in claimed
     )
     if not muck:
         return r, table, record
     other = msgspec.structs.replace(record, shown=record.shown + muck)
-    again, again_table = replay_table(other, rules)
+    again, again_table = replay_table(other, rules, players=False)
     if again.settlement.undecided or again.problems != r.problems:
         return r, table, record
     return again, again_table, other
@@ -295,6 +297,7 @@ def _unit(record: HandRecord) -> int:
 def _award_problems(
     record: HandRecord,
     r: Replay,
+    table: Table,
     claimed: dict[str, int],
     cashed_out: set[str],
     rules: RuleSet,
@@ -311,9 +314,10 @@ def _award_problems(
     if undecided:
         names = words.pot_names(sorted(undecided))
         problems.append(words.cards_unknown(names, bad_cards, ", ".join(sorted(unverifiable))))
-    totals = {p.name: p.total for p in r.players}
-    eligible_for = {p.name: {i for i, pot in enumerate(r.pots) if p.name in pot.eligible} for p in r.players}
-    folded = {p.name for p in r.players if p.folded}
+    players = table.results()
+    totals = {p.name: p.total for p in players}
+    eligible_for = {p.name: {i for i, pot in enumerate(r.pots) if p.name in pot.eligible} for p in players}
+    folded = {p.name for p in players if p.folded}
     for award in record.awards:
         if award.pot is not None and award.pot < len(r.pots) and award.player not in r.pots[award.pot].eligible:
             if award.player in unverifiable or award.player in cashed_out:
@@ -327,7 +331,7 @@ def _award_problems(
                 )
             )
     owed = settlement.owed
-    seat_order = {p.name: i for i, p in enumerate(r.players)}
+    seat_order = {p.name: i for i, p in enumerate(players)}
     wrong = [
         name
         for name in sorted(set(owed) | set(claimed), key=lambda n: seat_order.get(n, 99))
@@ -466,13 +470,13 @@ def _odd_chip_only(wrong: list[str], owed: dict[str, int], claimed: dict[str, in
     return len(wrong) >= 2 and all(abs(d) == 1 for d in diffs) and sum(diffs) == 0
 
 
-def _finishing_problems(record: HandRecord, r: Replay) -> list[Problem]:
+def _finishing_problems(record: HandRecord, r: Replay, table: Table) -> list[Problem]:
     assert record.finishing_stacks is not None
     money = _money(record.decimals)
     if r.settlement.undecided:
         return []
     owed = r.settlement.owed
-    by_name = {p.name: p for p in r.players}
+    by_name = {p.name: p for p in table.results()}
     problems = []
     for seat, stated in zip(record.seats, record.finishing_stacks, strict=False):
         p = by_name.get(seat.player)
@@ -573,7 +577,7 @@ def _rake_from_other_pots(
         candidates.append(fitted)
     for split_ in candidates:
         deductions = tuple(Deduction("rake", amount, pot=i) for i, amount in enumerate(split_) if amount)
-        other = replay_table(msgspec.structs.replace(record, deductions=deductions), rules)
+        other = replay_table(msgspec.structs.replace(record, deductions=deductions), rules, players=False)
         if {k: v for k, v in other[0].settlement.owed.items() if v} == wanted:
             return other
     return None
@@ -626,7 +630,7 @@ def _other_ranking_pays(record: HandRecord, rules: RuleSet, claimed: dict[str, i
 
 
 def _ledger(r: Replay, table: Table, claimed: dict[str, int]) -> tuple[LedgerRow, ...]:
-    """Each player's chips through the hand: the table's lists (``r.players`` as records) and the
+    """Each player's chips through the hand: the table's lists (``table.results()`` as records) and the
     pots as settled."""
     pots = len(r.pots)
     won: dict[str, list[int]] = {}
@@ -697,7 +701,7 @@ UNSTATED_RAKE_PERCENT = 10
 
 
 def _unstated_rake(
-    record: HandRecord, rules: RuleSet, r: Replay, profile: SiteProfile, paid: int, total: int
+    record: HandRecord, rules: RuleSet, r: Replay, table: Table, profile: SiteProfile, paid: int, total: int
 ) -> HandAudit | None:
     """A source that need not state its rake (``rake-unstated``): payouts short of the pot by
     at most :data:`UNSTATED_RAKE_PERCENT` percent that add up once that shortfall is a rake.
@@ -707,7 +711,7 @@ def _unstated_rake(
     else:
         assert record.finishing_stacks is not None
         owed = r.settlement.owed
-        ends = {p.name: p.start - p.total + owed.get(p.name, 0) for p in r.players}
+        ends = {p.name: p.start - p.total + owed.get(p.name, 0) for p in table.results()}
         stated = dict(zip((s.player for s in record.seats), record.finishing_stacks, strict=False))
         short = sum(ends.values()) - sum(stated.get(name, 0) for name in ends)
     if short <= 0 or short * 100 > total * UNSTATED_RAKE_PERCENT or r.settlement.undecided:
@@ -853,11 +857,13 @@ def _shows_first(record: HandRecord, table: Table, in_hand: list[int]) -> str | 
     return names[in_hand[0]]
 
 
-def _awards_include_uncalled(record: HandRecord, rules: RuleSet, r: Replay, profile: SiteProfile) -> HandAudit | None:
+def _awards_include_uncalled(
+    record: HandRecord, rules: RuleSet, r: Replay, table: Table, profile: SiteProfile
+) -> HandAudit | None:
     """A source that pays the uncalled bet back inside the award (``award-includes-uncalled``):
     the audit with each player's uncalled part moved out of their award into a returned bet,
     and a note; None when the awards do not hold it (then the hand is audited as it is)."""
-    back = {p.name: p.returned for p in r.players if p.returned}
+    back = {p.name: p.returned for p in table.results() if p.returned}
     awards = list(record.awards)
     for name, amount in back.items():
         mine = [i for i, a in enumerate(awards) if a.player == name]

@@ -246,15 +246,19 @@ def replay(record: HandRecord, rules: RuleSet, *, steps: bool = False, profile: 
     return full_replay(record, rules, steps=steps, profile=profile)
 
 
-def replay_table(record: HandRecord, rules: RuleSet, *, profile: SiteProfile | None = None) -> tuple[Replay, Table]:
+def replay_table(
+    record: HandRecord, rules: RuleSet, *, profile: SiteProfile | None = None, players: bool = True
+) -> tuple[Replay, Table]:
     """:func:`replay` (without steps) and the table at the end of the hand: each player's chips
     as the table's lists of ints (``names``, ``seats``, ``starts``, ``posted``, ``invested``,
-    ``totals``, ``returns``, ``folded``), which the replay's ``players`` hold as records."""
+    ``totals``, ``returns``, ``folded``), which the replay's ``players`` hold as records
+    (:meth:`Table.results`). ``players`` False: the replay without those records (``players``
+    empty), for a caller that reads the table's lists (the audit)."""
     if profile is None:
         profile = profile_for(record)
-    done = _run(record, rules, profile, False, True)
+    done = _run(record, rules, profile, False, True, players)
     if done is None:
-        done = _run(record, rules, profile, False, False)
+        done = _run(record, rules, profile, False, False, players)
         assert done is not None  # collecting, the loop never stops early
     return done
 
@@ -278,11 +282,12 @@ def full_replay(
 
 
 def _run(
-    record: HandRecord, rules: RuleSet, profile: SiteProfile, steps: bool, first: bool
+    record: HandRecord, rules: RuleSet, profile: SiteProfile, steps: bool, first: bool, records: bool = True
 ) -> tuple[Replay, Table] | None:
     """The one loop of the engine. ``first``: stop at the first finding (return None);
     else keep every finding (and the table after each step when ``steps``). The replay, and
-    the table at the end of the hand."""
+    the table at the end of the hand; ``records`` False: the replay's ``players`` left empty
+    (the table holds them)."""
     problems: list[Problem] = []
     plan = plan_of(rules)
     stakes = record.stakes
@@ -416,26 +421,7 @@ def _run(
     names = table.names
     n = table.n
     folded = table.folded
-    seat_of = table.seats
-    starts = table.starts
-    posted = table.posted
     totals = table.totals
-    returns = table.returns
-    results = []
-    for i in range(n):
-        results.append(
-            PlayerResult(  # name, seat, start, posted, invested, total, returned, folded
-                names[i],
-                seat_of[i],
-                starts[i],
-                posted[i],
-                table.invested_by(i),
-                totals[i],
-                returns[i],
-                folded[i],
-            )
-        )
-    player_results = tuple(results)
     dead = table.dead
     pots = pots_of(names, [totals[i] - dead[i] for i in range(n)], folded, sum(dead))
     holes: dict[str, tuple[int, ...] | None] = {}
@@ -462,7 +448,7 @@ def _run(
         pots,
         boards=boards,
         holes=holes,
-        seats={names[i]: seat_of[i] for i in range(n)},
+        seats=table.seat_of,
         button=table.button,
         ranking=plan.ranking,
         deductions=sum(d.amount for d in deductions) if deductions else 0,
@@ -474,7 +460,7 @@ def _run(
     )
     done = Replay(
         problems=tuple(_unique(problems)) if problems else (),
-        players=player_results,
+        players=table.results() if records else (),
         pots=pots,
         settlement=settlement,
         showdown=showdown,

@@ -14,8 +14,6 @@ refer to ``RULES.md``.
 
 from __future__ import annotations
 
-from bisect import bisect_right
-from functools import lru_cache
 from typing import Final
 
 from parsers.record import PostKind
@@ -25,14 +23,20 @@ _STRADDLE: Final = PostKind.STRADDLE
 _OPENING_POSTS: Final = (PostKind.BIG_BLIND, PostKind.BUTTON_BLIND, PostKind.BOMB)
 
 
-@lru_cache(maxsize=32)
+#: :func:`rotations` of each table size, made once
+_ROTATIONS: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+
 def rotations(n: int) -> tuple[tuple[int, ...], ...]:
-    """For each start, the player indices clockwise from it.
+    """For each start, the player indices clockwise from it (made once a table size).
 
     >>> rotations(3)[1]
     (1, 2, 0)
     """
-    return tuple(tuple(range(start, n)) + tuple(range(start)) for start in range(n))
+    got = _ROTATIONS.get(n)
+    if got is None:
+        got = _ROTATIONS[n] = tuple(tuple(range(start, n)) + tuple(range(start)) for start in range(n))
+    return got
 
 
 def after_seat(seats: list[int], seat: int) -> int:
@@ -41,12 +45,15 @@ def after_seat(seats: list[int], seat: int) -> int:
     >>> after_seat([1, 3, 6], 3), after_seat([1, 3, 6], 6), after_seat([1, 3, 6], 0)
     (2, 0, 0)
     """
-    return bisect_right(seats, seat) % len(seats) if seats else 0
+    for k in range(len(seats)):  # a few seats: a loop, not a call of bisect_right
+        if seats[k] > seat:
+            return k
+    return 0
 
 
 def is_live(folded: bool, stack: int, total: int, cap: int) -> bool:
     """Still in and able to bet: not folded, chips behind, and under the cap (if any)."""
-    return not folded and stack > 0 and not (cap and total >= cap)
+    return not folded and stack > 0 and (not cap or total < cap)
 
 
 def to_act(

@@ -25,6 +25,7 @@ from analyzer.replay import rules as R
 from analyzer.replay import words
 from analyzer.replay.findings import Problem
 from analyzer.replay.plan import plan_of
+from analyzer.replay.result import PlayerResult
 from analyzer.ruleset import RuleSet
 from parsers.record import Action, ActionKind, Post, PostKind, Stakes, Street
 
@@ -169,10 +170,12 @@ class Table:
         seats: list[int] = []
         starts: list[int] = []
         index: dict[str, int] = {}
+        seat_of: dict[str, int] = {}
         cap = stakes.cap
         live = 0  # players still able to bet (nobody has folded or put anything in yet)
         for name, seat, stack in ordered:  # one pass over the players
             index[name] = len(names)
+            seat_of[name] = seat
             names.append(name)
             seats.append(seat)
             starts.append(stack)
@@ -182,6 +185,7 @@ class Table:
         self.seats = seats
         self.starts = starts
         self.index = index
+        self.seat_of = seat_of  # each player's seat by name
         zeros = [0] * n  # each list below a copy of one (fewer lists made than by ``[0] * n`` each)
         no = [False] * n
         self.stacks = starts[:]  # chips behind
@@ -255,6 +259,31 @@ class Table:
         inv = self.invested
         n = self.n
         return (inv[i], inv[n + i], inv[2 * n + i], inv[3 * n + i])
+
+    def results(self) -> tuple[PlayerResult, ...]:
+        """Each player's chips as records (a replay's ``players``), in seat order."""
+        names = self.names
+        seats = self.seats
+        starts = self.starts
+        posted = self.posted
+        totals = self.totals
+        returns = self.returns
+        folded = self.folded
+        results = []
+        for i in range(self.n):
+            results.append(
+                PlayerResult(  # name, seat, start, posted, invested, total, returned, folded
+                    names[i],
+                    seats[i],
+                    starts[i],
+                    posted[i],
+                    self.invested_by(i),
+                    totals[i],
+                    returns[i],
+                    folded[i],
+                )
+            )
+        return tuple(results)
 
     @property
     def returned(self) -> dict[str, int]:
