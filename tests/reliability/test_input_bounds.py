@@ -207,13 +207,14 @@ def test_convert_survives_an_action_by_an_unseated_player(tmp_path: Path) -> Non
 
 # --- the one pass (bounds._within) and the walk that names the field (bounds._name_the_field) ---
 
-#: a hand with one of every kind of item the bounds look at (a cashout aside: see below)
+#: a hand with one of every kind of item the bounds look at
 _FULL = replace(
     read_bytes(NATIVE[1].encode(), file="n.jsonl").hands[0],
     shown=(Shown("a", ("As", "Kd"), line=5),),
     awards=(Award("a", 10, pot=0, line=6),),
     returned=(Returned("a", 5, line=7),),
     deductions=(Deduction("rake", 1, pot=0),),
+    cashouts=(Cashout("a", 3, fee=1),),
     pots=(10,),
     finishing_stacks=(100, 200),
     total_pot=11,
@@ -281,6 +282,8 @@ _PUSHES: list[tuple[_Push, tuple[int, int]]] = [
     (_in_first("returned", "line"), (0, MAX_LINE)),
     (_in_first("deductions", "amount"), _AMOUNT),
     (_in_first("deductions", "pot"), (0, MAX_ITEMS)),
+    (_in_first("cashouts", "amount"), _AMOUNT),
+    (_in_first("cashouts", "fee"), _AMOUNT),
 ]
 #: counts and lengths: (what is pushed, the most within the bounds)
 _SIZES: list[tuple[_Push, tuple[int, int]]] = [
@@ -332,10 +335,24 @@ def test_the_one_pass_rejects_a_hand_exactly_when_the_walk_names_a_field(pushes:
     assert _within(record) is not _named(record)
 
 
-def test_the_one_pass_and_the_walk_bound_cashouts_alike() -> None:
-    for cashouts in (
-        (Cashout("a", MAX_AMOUNT + 1, fee=-1),),
-        (Cashout("a", MAX_AMOUNT // 2 + 1), Cashout("b", MAX_AMOUNT // 2 + 1)),
-    ):
-        record = replace(_FULL, cashouts=cashouts)
-        assert _within(record) is not _named(record)
+@pytest.mark.parametrize(
+    ("cashouts", "found"),
+    [
+        # an amount past the bound, whatever its fee (the one pass once added the two first)
+        ((Cashout("a", MAX_AMOUNT + 1, fee=-1),), str(MAX_AMOUNT + 1)),
+        # each within, what they come to past it
+        ((Cashout("a", MAX_AMOUNT // 2 + 1), Cashout("b", MAX_AMOUNT // 2 + 1)), str(MAX_AMOUNT + 2)),
+    ],
+    ids=["amount", "sum"],
+)
+def test_a_cashout_past_the_bound_rejects_the_hand_with_the_amount_named(
+    cashouts: tuple[Cashout, ...], found: str
+) -> None:
+    record = replace(_FULL, cashouts=cashouts)
+    assert not _within(record)
+    with pytest.raises(ParseError) as caught:
+        check_record(record)
+    assert caught.value.code is RejectCode.BAD_AMOUNT
+    assert found in str(caught.value)
+    edge = replace(record, cashouts=(Cashout("a", MAX_AMOUNT, fee=-MAX_AMOUNT),))  # at the bounds: kept
+    assert check_record(edge) is edge
