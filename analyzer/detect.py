@@ -11,7 +11,7 @@ open a file (a path is honoured only when the user names it, with ``--rules`` or
 
 from __future__ import annotations
 
-from functools import cache
+from typing import Final
 
 from analyzer.errors import RuleSetError
 from analyzer.ruleset import RuleSet, load_rules, preset_names
@@ -51,7 +51,7 @@ def rules_name_for(record: HandRecord) -> str:
     return "holdem"
 
 
-_OMAHA = frozenset({Variant.OMAHA, Variant.OMAHA_HILO, Variant.OMAHA5})
+_OMAHA: Final = frozenset({Variant.OMAHA, Variant.OMAHA_HILO, Variant.OMAHA5})
 
 
 def _omaha_preset(variant: Variant, betting: Betting) -> str:
@@ -63,13 +63,12 @@ def _omaha_preset(variant: Variant, betting: Betting) -> str:
     return "omaha5-pl" if variant is Variant.OMAHA5 else "omaha-pl"
 
 
-@cache
-def _load(name: str) -> RuleSet:
-    return load_rules(name)
+#: the presets loaded, by name (a name is checked against the presets once, when first loaded)
+_LOADED: Final[dict[str, RuleSet]] = {}
 
 
 def rules_for(record: HandRecord) -> RuleSet:
-    """The rule set a hand maps to (presets are loaded once).
+    """The rule set a hand maps to (presets are loaded once, and looked up by name a hand).
 
     Only a preset: a name in the hand that is not one (a path, a file name) is refused
     without touching the file system; a rule file is the user's choice (``--rules FILE``).
@@ -81,6 +80,9 @@ def rules_for(record: HandRecord) -> RuleSet:
     analyzer.errors.RuleSetError: hand 1: rule set key 'game.rules': expected a preset (... FILE, found '/etc/passwd'
     """
     name = rules_name_for(record)
+    loaded = _LOADED.get(name)
+    if loaded is not None:
+        return loaded
     if name not in preset_names():
         raise RuleSetError(
             source=T_("hand {hand}", hand=record.hand_id),
@@ -88,4 +90,5 @@ def rules_for(record: HandRecord) -> RuleSet:
             expected=T_("a preset ({names}); a rule file only with --rules FILE", names=", ".join(preset_names())),
             found=repr(name[:80]),
         )
-    return _load(name)
+    loaded = _LOADED[name] = load_rules(name)
+    return loaded

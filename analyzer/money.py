@@ -180,14 +180,19 @@ class Unit:
         return fn_("{amount} chip", "{amount} chips", 1 if abs(amount) == 10**self.decimals else 2, amount=text)
 
     def json(self) -> dict[str, object]:
+        """What a ``--json`` line says about its amounts: ``"unit"``, ``"decimals"`` and, where
+        chips are given a value, ``"chip_value"`` (:meth:`chip_value_json`)."""
         out: dict[str, object] = {"unit": self.currency, "decimals": self.decimals}
-        if self.value is not None:
-            out["chip_value"] = {
-                "per_chip": self.value.per_chip,
-                "currency": self.value.currency,
-                "decimals": self.value.decimals,
-            }
+        chip_value = self.chip_value_json()
+        if chip_value is not None:
+            out["chip_value"] = chip_value
         return out
+
+    def chip_value_json(self) -> dict[str, object] | None:
+        """The ``"chip_value"`` of a ``--json`` line (``None``: chips given no value)."""
+        if self.value is None:
+            return None
+        return {"per_chip": self.value.per_chip, "currency": self.value.currency, "decimals": self.value.decimals}
 
 
 def unit_of(currencies: set[str] | list[str] | tuple[str, ...], decimals: int, value: ChipValue | None = None) -> Unit:

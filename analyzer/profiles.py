@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from analyzer.errors import RuleSetError, one_of
 from parsers.errors import T_
@@ -148,7 +148,7 @@ def _by_format() -> dict[str, str]:
 
 
 #: the profile of each source format asked about (profile_for is asked once a hand)
-_FOR_FORMAT: dict[str, SiteProfile] = {}
+_FOR_FORMAT: Final[dict[str, SiteProfile]] = {}
 
 
 def profile_for(record: HandRecord) -> SiteProfile:

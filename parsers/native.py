@@ -12,9 +12,8 @@ import hashlib
 import json
 import re
 from collections.abc import Iterable, Iterator
-from itertools import chain
-from operator import attrgetter
 from pathlib import Path
+from typing import Final
 
 import msgspec
 from msgspec.structs import replace
@@ -24,12 +23,12 @@ from parsers.cardtext import split_cards
 from parsers.errors import T_, ParseError, RejectCode, Rejected, at_path
 from parsers.record import FORMAT_VERSION, HandRecord, Source
 
-FORMAT = "native"
+FORMAT: Final = "native"
 SCHEMA_PATH = Path(__file__).with_name("schema") / "hand-record.schema.json"
 
-_decoder = msgspec.json.Decoder(HandRecord)
-_encoder = msgspec.json.Encoder()
-_CANONICAL_CARD = re.compile(r"^(?:[2-9TJQKA][cdhs]|\?\?)$")
+_decoder: Final = msgspec.json.Decoder(HandRecord)
+_encoder: Final = msgspec.json.Encoder()
+_CANONICAL_CARD: Final = re.compile(r"^(?:[2-9TJQKA][cdhs]|\?\?)$")
 
 
 def sniff(text: str) -> bool:
@@ -58,14 +57,13 @@ def content_id(record: HandRecord) -> str:
     return "h" + hashlib.blake2b(_encoder.encode(neutral), digest_size=10).hexdigest()
 
 
-_CANONICAL = frozenset(r + s for r in "23456789TJQKA" for s in "cdhs") | {"??"}
+_CANONICAL: Final = frozenset(r + s for r in "23456789TJQKA" for s in "cdhs") | {"??"}
 # a decoded record is filled in place before anyone else sees it (its class is frozen:
 # the slots are set through their descriptors, far cheaper than a replace a record)
-_set_source = HandRecord.__dict__["source"].__set__
-_set_boards = HandRecord.__dict__["boards"].__set__
-_set_shown = HandRecord.__dict__["shown"].__set__
-_set_hand_id = HandRecord.__dict__["hand_id"].__set__
-_CARDS = attrgetter("cards")
+_set_source: Final = HandRecord.__dict__["source"].__set__
+_set_boards: Final = HandRecord.__dict__["boards"].__set__
+_set_shown: Final = HandRecord.__dict__["shown"].__set__
+_set_hand_id: Final = HandRecord.__dict__["hand_id"].__set__
 
 
 def _canonical_cards(cards: tuple[str, ...]) -> tuple[str, ...]:
@@ -77,17 +75,16 @@ def _canonical_cards(cards: tuple[str, ...]) -> tuple[str, ...]:
 def _finish(record: HandRecord, file: str, line: int) -> HandRecord:
     """The decoded record with its source, canonical cards and an id (filled in place)."""
     _set_source(record, Source(file, line, FORMAT))
-    canonical = _CANONICAL.issuperset
-    boards = record.boards
-    if not canonical(chain.from_iterable(boards)):
-        boards = tuple(_canonical_cards(b) for b in boards)
-        if boards != record.boards:
-            _set_boards(record, boards)
+    boards = record.boards  # the usual line's cards are as stored: checked card by card, no set built
+    if not all(card in _CANONICAL for board in boards for card in board):
+        canonical = tuple(_canonical_cards(b) for b in boards)
+        if canonical != boards:
+            _set_boards(record, canonical)
     shown = record.shown
-    if not canonical(chain.from_iterable(map(_CARDS, shown))):
-        shown = tuple(s if (c := _canonical_cards(s.cards)) == s.cards else replace(s, cards=c) for s in shown)
-        if shown != record.shown:
-            _set_shown(record, shown)
+    if not all(card in _CANONICAL for s in shown for card in s.cards):
+        fixed = tuple(s if (c := _canonical_cards(s.cards)) == s.cards else replace(s, cards=c) for s in shown)
+        if fixed != shown:
+            _set_shown(record, fixed)
     if not record.hand_id:
         _set_hand_id(record, content_id(record))
     return record

@@ -225,11 +225,13 @@ def summarize(audits: Iterable[HandAudit], *, files: int, unit: Unit | None = No
     for a in audits:
         n += 1
         tally[a.verdict] += 1
-        if a.rules:
-            rules.add(a.rules)
-        hand_off = sum([abs(row.claimed_won - sum(row.won)) for row in a.ledger]) if _checkable(a) else 0
-        off += hand_off
-        wrong += hand_off > 0
+        name = a.rules
+        if name:
+            rules.add(name)
+        hand_off = _paid_off(a)
+        if hand_off:
+            off += hand_off
+            wrong += 1
     return Summary(
         files=files,
         hands=n,
@@ -245,12 +247,24 @@ def summarize(audits: Iterable[HandAudit], *, files: int, unit: Unit | None = No
     )
 
 
-def _checkable(a: HandAudit) -> bool:
-    """Hands whose payouts the source states and the replay could settle in full."""
-    return any(map(_CLAIMED_WON, a.ledger)) and all(map(_WINNERS, a.pots))
+def _paid_off(a: HandAudit) -> int:
+    """What a hand paid differently from what the replay owes, summed over its players: only for
+    a hand whose payouts the source states and the replay could settle in full (else 0). Each
+    row is read once."""
+    stated = False
+    off = 0
+    for row in a.ledger:
+        claimed = row.claimed_won
+        if claimed:
+            stated = True
+        off += abs(claimed - sum(row.won))
+    if not stated or not off:
+        return 0
+    for pot in a.pots:
+        if not pot.winners:
+            return 0
+    return off
 
 
-_CLAIMED_WON = attrgetter("claimed_won")
-_WINNERS = attrgetter("winners")
 _CURRENCY = attrgetter("currency")
 _DECIMALS = attrgetter("decimals")

@@ -14,14 +14,15 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 import msgspec
+from msgspec import UNSET, UnsetType
 
-from analyzer.audit.night import Summary
+from analyzer.audit.night import NightAudit, Summary
 from analyzer.audit.records import HandAudit
 from analyzer.i18n import Msg, render
 from analyzer.i18n.message import as_written
-from analyzer.money import Unit
+from analyzer.money import ChipValue, Unit, is_chips
 from analyzer.replay import words
-from analyzer.replay.findings import Code, Problem
+from analyzer.replay.findings import Code, Problem, Verdict
 from analyzer.safetext import cell
 from parsers.errors import RejectCode
 
@@ -71,30 +72,101 @@ class LedgerJsonRow(msgspec.Struct, frozen=True, gc=False):
     net: int
 
 
-def audit_row(a: HandAudit, unit: Unit | None = None) -> dict[str, Any]:
+class HandJsonRow(msgspec.Struct, frozen=True, gc=False):
+    """One hand's ``audit --json`` line (its fields in the order of the contract): a typed record,
+    encoded with its keys made once (not a dict built a hand). ``unit``, ``decimals`` and
+    ``chip_value`` are :meth:`analyzer.money.Unit.json`'s (``chip_value`` left out, ``UNSET``,
+    where chips have no value); ``reason`` is ``null`` but for an unreadable hand."""
+
+    hand_id: str
+    source: str
+    line: int
+    rules: str
+    verdict: Verdict
+    unit: str
+    decimals: int
+    chip_value: dict[str, object] | UnsetType
+    reason: dict[str, str] | None
+    problems: list[ProblemRow]
+    ledger: list[LedgerJsonRow]
+
+
+#: what a row says about its amounts' unit: ``unit``, ``decimals`` and ``chip_value``
+_UnitFields = tuple[str, int, dict[str, object] | UnsetType]
+
+
+def _unit_fields(unit: Unit) -> _UnitFields:
+    chip_value = unit.chip_value_json()
+    return unit.currency, unit.decimals, UNSET if chip_value is None else chip_value
+
+
+def audit_row(a: HandAudit, unit: Unit | None = None) -> HandJsonRow:
     """One hand as the ``audit --json`` object of the command-line contract, its problems and
     ledger rows as typed records (msgspec encodes them as JSON objects, keys in field order, with
     no dict built a row), its codes and verdicts as the enum members (encoded as their values;
     ``.value`` is a Python-level property on Python 3.11): its amounts are integers in minor
     units of ``unit`` (``"unit"``, ``"decimals"``); an unreadable hand's ``"reason"`` has its own code."""
-    unit = unit or Unit()
-    found = next((r for r in map(reason, a.problems) if r is not None), None) if a.problems else None
-    return {
-        "hand_id": a.hand_id,
-        "source": a.file,
-        "line": a.line,
-        "rules": a.rules,
-        "verdict": a.verdict,
-        **unit.json(),
-        "reason": found,
-        "problems": [
-            ProblemRow(p.code, p.verdict, render(p.message), p.action_index, p.rule, p.profile) for p in a.problems
-        ],
-        "ledger": [
+    return _row(a, _unit_fields(unit or Unit()))
+
+
+def audit_rows(audits: Iterable[HandAudit], units: Iterable[Unit]) -> list[HandJsonRow]:
+    """:func:`audit_row` of each hand with its unit (:func:`hand_units`); the hands that count
+    alike share one :class:`Unit`, whose fields are read once."""
+    rows: list[HandJsonRow] = []
+    last: Unit | None = None
+    fields: _UnitFields = ("", 0, UNSET)
+    for a, unit in zip(audits, units, strict=True):
+        if unit is not last:
+            last, fields = unit, _unit_fields(unit)
+        rows.append(_row(a, fields))
+    return rows
+
+
+def _row(a: HandAudit, unit_fields: _UnitFields) -> HandJsonRow:
+    problems = a.problems
+    found = next((r for r in map(reason, problems) if r is not None), None) if problems else None
+    currency, decimals, chip_value = unit_fields
+    return HandJsonRow(
+        a.hand_id,
+        a.file,
+        a.line,
+        a.rules,
+        a.verdict,
+        currency,
+        decimals,
+        chip_value,
+        found,
+        [ProblemRow(p.code, p.verdict, render(p.message), p.action_index, p.rule, p.profile) for p in problems],
+        [
             LedgerJsonRow(row.player, row.start, row.posted, row.invested, row.returned, row.won, row.rake, row.net)
             for row in a.ledger
         ],
-    }
+    )
+
+
+def hand_units(night: NightAudit, value: ChipValue | None = None) -> list[Unit]:
+    """The unit of each hand's amounts, in the order of ``night.audits``: its own currency and
+    decimals (chips given a ``value``); a hand with no record (unreadable) counts in the night's
+    unit. One :class:`Unit` for all the hands that count alike (not one made a hand)."""
+    records = night.records
+    night_unit = night.summary.unit
+    made: dict[tuple[str, int], Unit] = {}
+    units: list[Unit] = []
+    unread: Unit | None = None
+    for a in night.audits:
+        record = records.get(a.hand_id)
+        if record is None:
+            if unread is None:
+                unread = Unit(night_unit.currency, night_unit.decimals, value)
+            units.append(unread)
+            continue
+        key = (record.currency, record.decimals)
+        unit = made.get(key)
+        if unit is None:
+            currency, decimals = key
+            unit = made[key] = Unit(currency, decimals, value if is_chips(currency) else None)
+        units.append(unit)
+    return units
 
 
 def audit_json(a: HandAudit, unit: Unit | None = None) -> dict[str, Any]:

@@ -6,20 +6,19 @@ import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 import click
 
 from analyzer.audit.night import NightAudit, audit_files
-from analyzer.audit.report import audit_row, summary_json
+from analyzer.audit.report import audit_rows, hand_units, summary_json
 from analyzer.cli.errors import EXIT_CANNOT_RUN, EXIT_OK, EXIT_PROBLEMS, fail, user_errors
 from analyzer.cli.helptext import HelpCommand
 from analyzer.cli.inputs import FORMATS_HELP, read_all
 from analyzer.cli.output import Lines, json_line, json_lines
 from analyzer.i18n import N_, _, f_, pgettext, render
-from analyzer.money import ChipValue, Unit, is_chips
+from analyzer.money import ChipValue, Unit
 from analyzer.replay.findings import Verdict
 from analyzer.ruleset import load_rules
 from parsers.formats import names
@@ -55,20 +54,6 @@ def chip_value_option(text: str | None) -> ChipValue | None:
         return ChipValue.parse(text)
     except ValueError as error:
         fail(str(error))
-
-
-def hand_unit(night: NightAudit, hand_id: str, value: ChipValue | None) -> Unit:
-    """The unit of one hand's amounts: its own currency and decimals (chips given a value)."""
-    record = night.records.get(hand_id)
-    if record is None:
-        return _unit(night.summary.unit.currency, night.summary.unit.decimals, value)
-    return _unit(record.currency, record.decimals, value if is_chips(record.currency) else None)
-
-
-@cache
-def _unit(currency: str, decimals: int, value: ChipValue | None) -> Unit:
-    """One :class:`Unit` for all the hands that count alike (not one made a hand)."""
-    return Unit(currency, decimals, value)
 
 
 #: ``--json``: the hands' lines encoded this many at a time (one call of the encoder, one decode)
@@ -164,9 +149,9 @@ def command(
     hand_line, action, note_line, verdicts = _text_lines()
     with Lines() as out:
         if as_json:
-            audits = night.audits
+            audits, units = night.audits, hand_units(night, value)
             for start in range(0, len(audits), JSON_ROWS):
-                rows = [audit_row(a, hand_unit(night, a.hand_id, value)) for a in audits[start : start + JSON_ROWS]]
+                rows = audit_rows(audits[start : start + JSON_ROWS], units[start : start + JSON_ROWS])
                 out.add(json_lines(rows).removesuffix("\n"))
         else:
             for a in night.audits:
