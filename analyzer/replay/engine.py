@@ -25,7 +25,7 @@ from analyzer.replay.result import BOARD_SIZE, CARD_INDEX, PlayerResult, Replay,
 from analyzer.replay.showdown import settle
 from analyzer.replay.table import STREET_INDEX, PlayerState, Table, known_behaviours
 from analyzer.ruleset import RuleSet
-from parsers.record import STREETS, ActionKind, HandRecord, Post, PostKind, Stakes, Street
+from parsers.record import STREETS, ActionKind, HandRecord, Post, PostKind, Shown, Stakes, Street
 
 # enum members read once, here (in the compiled build a read of ``PostKind.ANTE`` is an attribute look-up)
 _ANTE: Final = PostKind.ANTE
@@ -454,20 +454,24 @@ def _run(
     totals = table.totals
     dead = table.dead
     pots = pots_of(names, [totals[i] - dead[i] for i in range(n)], folded, sum(dead))
+    # each player still in: the last hand the record shows of theirs (by the table's index) ...
+    showing: list[Shown | None] = [None] * n
+    for hand in record.shown:
+        k = index_of.get(hand.player, -1)
+        if k >= 0 and not folded[k]:
+            showing[k] = hand
+    # ... and its cards, known only at a showdown and only when every card is good (a mucked hand left out)
+    known = showdown and not (problems and _bad_cards(problems))
     holes: dict[str, tuple[int, ...] | None] = {}
-    shown = {s.player: s for s in record.shown}
     hole_cards = plan.hole_cards
     for i in range(n):
         if folded[i]:
             continue
-        name = names[i]
-        card = shown.get(name)
+        card = showing[i]
         if card is None:
-            holes[name] = None
+            holes[names[i]] = None
         elif not card.mucked:
-            holes[name] = _cards(card.cards, hole_cards)
-    if holes and (not showdown or (problems and _bad_cards(problems))):
-        holes = dict.fromkeys(holes)
+            holes[names[i]] = _cards(card.cards, hole_cards) if known else None
     boards = [tuple([_CARD_INDEX[c] for c in b if c != "??"]) for b in record.boards] or [()]
     deductions = record.deductions
     by_pot: dict[int, int] = {}

@@ -261,10 +261,11 @@ def best_high(
     top: list[str] = []
     n = len(contenders)
     strength: Callable[[Sequence[int], Ranking], int] | None = None  # the evaluator's, asked once
+    kept = bool(hands)  # none kept yet (the first pot): nothing to look up (the contenders differ)
     for i in range(n):
         p = contenders[i]
         key = (p, run)
-        value = hands.get(key) if hands else None  # none kept yet at the first pot
+        value = hands.get(key) if kept else None
         if value is None:
             hole = cards[i]
             if omaha:
