@@ -11,7 +11,6 @@ import dataclasses
 import re
 from collections import defaultdict
 from collections.abc import Callable
-from functools import lru_cache
 from typing import Final
 
 import msgspec
@@ -60,13 +59,16 @@ _CATEGORY_WORDS: tuple[tuple[re.Pattern[str], Category], ...] = (
     (re.compile(r"\bpair\b"), Category.ONE_PAIR),
     (re.compile(r"high card|\bhigh\b"), Category.HIGH_CARD),
 )
-_OTHER_RANKING = {
+_OTHER_RANKING: Final = {
     Ranking.STRAIGHT_OVER_TRIPS: (Ranking.TRIPS_OVER_STRAIGHT, "shortdeck-trips"),
     Ranking.TRIPS_OVER_STRAIGHT: (Ranking.STRAIGHT_OVER_TRIPS, "shortdeck"),
 }
 
 
-@lru_cache(maxsize=4096)
+#: each source's words' category, found once (a night repeats a few hundred); kept small
+_DESCRIBED: Final[dict[str, Category | None]] = {}
+
+
 def described_category(text: str) -> Category | None:
     """The category a source's words name ("won with a straight, Nine high").
 
@@ -81,11 +83,18 @@ def described_category(text: str) -> Category | None:
     >>> described_category("") is None
     True
     """
+    if text in _DESCRIBED:
+        return _DESCRIBED[text]
+    found: Category | None = None
     low = text.lower()
     for pattern, category in _CATEGORY_WORDS:
         if pattern.search(low):
-            return category
-    return None
+            found = category
+            break
+    if len(_DESCRIBED) >= 4096:
+        _DESCRIBED.clear()
+    _DESCRIBED[text] = found
+    return found
 
 
 def audit_hand(record: HandRecord, rules: RuleSet) -> HandAudit:
@@ -510,14 +519,17 @@ def _ranking_problems(record: HandRecord, rules: RuleSet, r: Replay) -> list[Pro
     if len(board) != 5:
         return []
     hands = r.settlement.hands
+    order = ORDER[ranking]
     for player, text in texts.items():
         said = described_category(text)
-        shown = _first_shown(hands_shown, player)
-        if said is None or shown is None or "??" in shown:
+        if said is None:
             continue
         known = hands.get((player, 0))
-        if known is not None and ORDER[ranking][known >> CATEGORY_SHIFT] is said:  # category_of
+        if known is not None and order[known >> CATEGORY_SHIFT] is said:  # category_of
             continue  # the common case: the words agree with the replay
+        shown = _first_shown(hands_shown, player)
+        if shown is None or "??" in shown:
+            continue
         try:
             cards = [Card.from_text(c).index for c in shown + board]
             ours = category_of(known if known is not None else strength_of(cards, rules.ranking), rules.ranking)

@@ -10,6 +10,7 @@ checks its input.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from analyzer.evaluator.categories import Ranking
 from analyzer.evaluator.tables import FLUSH_SUIT, TABLES, Tables
@@ -27,7 +28,7 @@ class _ScalarCache(dict[Ranking, _Scalar]):
         return value
 
 
-_SCALAR: dict[Ranking, _Scalar] = _ScalarCache()
+_SCALAR: Final[dict[Ranking, _Scalar]] = _ScalarCache()
 
 
 def strength_of(indices: Sequence[int], ranking: Ranking) -> int:

@@ -25,7 +25,7 @@ from analyzer.replay.result import BOARD_SIZE, CARD_INDEX, PlayerResult, Replay,
 from analyzer.replay.showdown import settle
 from analyzer.replay.table import STREET_INDEX, PlayerState, Table, known_behaviours
 from analyzer.ruleset import RuleSet
-from parsers.record import STREETS, ActionKind, HandRecord, PostKind, Stakes, Street
+from parsers.record import STREETS, ActionKind, HandRecord, Post, PostKind, Shown, Stakes, Street
 
 # enum members read once, here (in the compiled build a read of ``PostKind.ANTE`` is an attribute look-up)
 _ANTE: Final = PostKind.ANTE
@@ -166,54 +166,64 @@ def _stakes_from_posts(record: HandRecord, profile: SiteProfile) -> tuple[Stakes
     return changed, note
 
 
-def _forced_bet_problems(record: HandRecord, plan: Plan, dealt: list[str], stakes: Stakes, bomb: bool) -> list[Problem]:
-    """The forced bets the rule set asks for: antes from everyone, the button's blind, blinds
-    (``bomb``: a bomb pot's hand, which has none)."""
-    problems: list[Problem] = []
-    if bomb:
-        return problems
-    ante = stakes.ante
-    big_blind_ante = plan.big_blind_ante
-    antes_by: dict[str, int] = {}  # the antes each player posted
-    for i, post in enumerate(record.posts):  # each field read once
-        kind = post.kind
-        if kind is _ANTE:
-            expected = ante
-            player = post.player
-            times = antes_by[player] = antes_by.get(player, 0) + 1
-            if times == 2 and not big_blind_ante:
+def _forced_bet(
+    problems: list[Problem],
+    anted: set[str],
+    twice: list[str],
+    i: int,
+    player: str,
+    kind: PostKind,
+    amount: int,
+    post: Post,
+    stakes: Stakes,
+    ante: int,
+    big_blind_ante: bool,
+    decimals: int,
+) -> None:
+    """The forced bet the rule set asks for of post ``i`` (its player, kind and amount read once
+    by the caller; ``ante``: the stakes' ante): an ante posted twice, a forced bet of the wrong
+    amount, added to ``problems``; ``anted`` holds who posted an ante (for :func:`_missing_antes`),
+    ``twice`` who posted a second (said once)."""
+    if kind is _ANTE:
+        expected = ante
+        if player not in anted:
+            anted.add(player)
+        elif player not in twice:
+            twice.append(player)
+            if not big_blind_ante:
                 problems.append(words.ante_twice(player, i))
-        elif kind is _SMALL_BLIND:
-            expected = stakes.small_blind
-        elif kind is _BIG_BLIND:
-            expected = stakes.big_blind
-        elif kind is _BUTTON_BLIND:
-            expected = stakes.button_blind
-        else:
-            expected = 0
-        if expected:
-            amount = post.amount
-            if amount != expected and not post.all_in:
-                if kind is _ANTE and big_blind_ante and amount == stakes.big_blind:
-                    continue
-                problems.append(
-                    words.forced_bet_wrong(
-                        post.player,
-                        kind.value.replace("_", " "),
-                        amount_text(amount, record.decimals),
-                        amount_text(expected, record.decimals),
-                        i,
-                    )
-                )
-    if plan.antes and ante:  # everyone dealt in antes (the missing antes said first)
-        missing = [
-            words.ante_missing(name)
-            for name in dealt
-            if name not in antes_by and not _all_in_before(record, name)  # rare
-        ]
-        if missing:
-            return missing + problems
-    return problems
+    elif kind is _SMALL_BLIND:
+        expected = stakes.small_blind
+    elif kind is _BIG_BLIND:
+        expected = stakes.big_blind
+    elif kind is _BUTTON_BLIND:
+        expected = stakes.button_blind
+    else:
+        return
+    if expected and amount != expected and not post.all_in:
+        if kind is _ANTE and big_blind_ante and amount == stakes.big_blind:
+            return
+        problems.append(
+            words.forced_bet_wrong(
+                player,
+                kind.value.replace("_", " "),
+                amount_text(amount, decimals),
+                amount_text(expected, decimals),
+                i,
+            )
+        )
+
+
+def _missing_antes(record: HandRecord, plan: Plan, dealt: list[str], ante: int, anted: set[str]) -> list[Problem]:
+    """Everyone dealt in antes, where the rule set has antes (``ante``: the stakes' ante;
+    ``anted``: who posted an ante)."""
+    if not (plan.antes and ante):
+        return []
+    return [
+        words.ante_missing(name)
+        for name in dealt
+        if name not in anted and not _all_in_before(record, name)  # rare
+    ]
 
 
 def _all_in_before(record: HandRecord, name: str) -> bool:
@@ -315,36 +325,56 @@ def _run(
         problems.append(words.too_many_players(len(dealt), rules.name, plan.max_players, players_rule))
     if len(dealt) < plan.min_players:
         problems.append(words.too_few_players(len(dealt), plan.min_players, players_rule))
-    posts = record.posts
-    bomb = False
-    for post in posts:
-        if post.kind is _BOMB:
-            bomb = True
-            break
     if not _cards_fine(record, plan):  # the common case: every card fine, in one pass
         problems.extend(check_cards(record, rules))
-    problems.extend(_forced_bet_problems(record, plan, dealt, stakes, bomb))
     if first and problems:
         return None
     button = record.button
+    decimals = record.decimals
     table = Table(
         hand_id=record.hand_id,
         players=players,
         button=button if button is not None else _dead_button(record),
         stakes=stakes,
         rules=rules,
-        decimals=record.decimals,
+        decimals=decimals,
         profile=profile,
     )
+    # the posts, each read once: the forced bets the rule set asks for (antes from everyone, the
+    # button's blind, blinds; none in a bomb pot's hand), then each put in
+    posts = record.posts
+    bomb = False
+    ante = stakes.ante
+    big_blind_ante = plan.big_blind_ante
+    anted: set[str] = set()  # who posted an ante ...
+    twice: list[str] = []  # ... and who a second (rare: a list)
+    forced: list[Problem] = []
+    put_in: list[Problem] = []  # what the table found putting the posts in
     trail: list[Step] = []
+    index_of = table.index
     for i, post in enumerate(posts):
-        found = table.post(post)
+        player, post_kind, amount = post.player, post.kind, post.amount
+        if post_kind is _BOMB:
+            bomb = True
+        else:
+            _forced_bet(
+                forced, anted, twice, i, player, post_kind, amount, post, stakes, ante, big_blind_ante, decimals
+            )
+        found = table.post_move(index_of.get(player, -1), player, post_kind, amount)
         if found:
             if first:
                 return None
-            problems.extend(_at(found, i))
+            put_in.extend(_at(found, i))
         if steps:
-            trail.append(_step(table, i, post.player, words.post_step(post.player, post.kind.value), found))
+            trail.append(_step(table, i, player, words.post_step(player, post_kind.value), found or []))
+    if not bomb:
+        missing = _missing_antes(record, plan, dealt, ante, anted)  # said first
+        if missing or forced:
+            if first:
+                return None
+            problems.extend(missing)
+            problems.extend(forced)
+    problems.extend(put_in)
     table.open_preflop(posts)
     if table.notes:
         if first:
@@ -424,20 +454,24 @@ def _run(
     totals = table.totals
     dead = table.dead
     pots = pots_of(names, [totals[i] - dead[i] for i in range(n)], folded, sum(dead))
+    # each player still in: the last hand the record shows of theirs (by the table's index) ...
+    showing: list[Shown | None] = [None] * n
+    for hand in record.shown:
+        k = index_of.get(hand.player, -1)
+        if k >= 0 and not folded[k]:
+            showing[k] = hand
+    # ... and its cards, known only at a showdown and only when every card is good (a mucked hand left out)
+    known = showdown and not (problems and _bad_cards(problems))
     holes: dict[str, tuple[int, ...] | None] = {}
-    shown = {s.player: s for s in record.shown}
     hole_cards = plan.hole_cards
     for i in range(n):
         if folded[i]:
             continue
-        name = names[i]
-        card = shown.get(name)
+        card = showing[i]
         if card is None:
-            holes[name] = None
+            holes[names[i]] = None
         elif not card.mucked:
-            holes[name] = _cards(card.cards, hole_cards)
-    if holes and (not showdown or (problems and _bad_cards(problems))):
-        holes = dict.fromkeys(holes)
+            holes[names[i]] = _cards(card.cards, hole_cards) if known else None
     boards = [tuple([_CARD_INDEX[c] for c in b if c != "??"]) for b in record.boards] or [()]
     deductions = record.deductions
     by_pot: dict[int, int] = {}

@@ -58,7 +58,7 @@ class Plan:
 
 
 #: the plan of each rule set in use, by its id (the rule set kept alive in the plan)
-_PLANS: dict[int, Plan] = {}
+_PLANS: Final[dict[int, Plan]] = {}
 
 
 def plan_of(rules: RuleSet) -> Plan:

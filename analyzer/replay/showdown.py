@@ -10,6 +10,7 @@ is taken from the main pot first, then the side pots in order.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from typing import Final
 
 import msgspec
 
@@ -66,7 +67,7 @@ def take_deductions(
 Award = tuple[int, list[str], str, str]
 
 #: a high hand's words by ranking and strength, made once each (a night repeats them)
-_WORDS: dict[Ranking, dict[int, str]] = {}
+_WORDS: Final[dict[Ranking, dict[int, str]]] = {}
 
 
 def high_words(strength: int, ranking: Ranking) -> str:
@@ -260,10 +261,11 @@ def best_high(
     top: list[str] = []
     n = len(contenders)
     strength: Callable[[Sequence[int], Ranking], int] | None = None  # the evaluator's, asked once
+    kept = bool(hands)  # none kept yet (the first pot): nothing to look up (the contenders differ)
     for i in range(n):
         p = contenders[i]
         key = (p, run)
-        value = hands.get(key)
+        value = hands.get(key) if kept else None
         if value is None:
             hole = cards[i]
             if omaha:

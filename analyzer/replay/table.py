@@ -43,7 +43,7 @@ _STRADDLE_FROM_BIG_BLIND: Final = Behaviour.STRADDLE_RAISE_FROM_BIG_BLIND
 _SHORT_BIG_BLIND_CALL_FULL: Final = Behaviour.SHORT_BIG_BLIND_CALL_FULL
 _BY_SEAT: Final = itemgetter(1)
 #: what a profile knows, by the profile (keyed by its id, the profile kept alive beside)
-_KNOWN: dict[int, tuple[SiteProfile, frozenset[Behaviour]]] = {}
+_KNOWN: Final[dict[int, tuple[SiteProfile, frozenset[Behaviour]]]] = {}
 
 
 def known_behaviours(profile: SiteProfile | None) -> frozenset[Behaviour]:
@@ -366,19 +366,24 @@ class Table:
 
     def post(self, post: Post) -> list[Problem]:
         """Put a forced bet in. Returns problems (an unknown player, more than the stack)."""
-        i = self.index.get(post.player, -1)
+        player = post.player
+        return self.post_move(self.index.get(player, -1), player, post.kind, post.amount) or []
+
+    def post_move(self, i: int, player: str, kind: PostKind, stated: int) -> list[Problem] | None:
+        """:meth:`post` of a forced bet given by its parts (who, of index ``i``, -1: no such
+        player; its kind and amount), read once from the record by the caller; None when it
+        breaks no rule (the common post: no list made)."""
         if i < 0:
-            return [words.unknown_poster(post.player)]
-        problems: list[Problem] = []
-        amount = post.amount
-        kind = post.kind
+            return [words.unknown_poster(player)]
+        problems: list[Problem] | None = None
+        amount = stated
         # the player's chips read once, as ints, and written back once
         stack = self.stacks[i]
         total = self.totals[i]
         folded = self.folded[i]
         cap = self.cap
         if amount > stack:
-            problems.append(words.posts_more_than_stack(post.player, self.money(amount), self.money(stack)))
+            problems = [words.posts_more_than_stack(player, self.money(amount), self.money(stack))]
             amount = stack
         was_live = R.is_live(folded, stack, total, cap)
         front = self.front[i]
@@ -386,13 +391,13 @@ class Table:
         if front and not dead and self._live_post:
             amount = max(0, min(amount, front + stack) - front)  # only what lifts the street total
             said = words.live_post_over_street(
-                post.player,
+                player,
                 kind.value.replace("_", " "),
-                self.money(post.amount),
+                self.money(stated),
                 self.money(front),
                 self.money(amount),
             )
-            self.notes.append(self._note(_LIVE_POST, said, None, post.player))
+            self.notes.append(self._note(_LIVE_POST, said, None, player))
         stack -= amount
         total += amount
         self.stacks[i] = stack
