@@ -253,6 +253,28 @@ def test_a_chip_value_turns_the_headline_and_the_settlement_into_money() -> None
     )
 
 
+def test_audit_json_gives_a_chip_value_to_the_chip_hands_only_and_keeps_the_key_order(tmp_path: Path) -> None:
+    """Each ``--json`` hand line says its own unit: a chips hand carries ``--chip-value``
+    (after ``decimals``, before ``reason``), a hand in a currency carries none."""
+    lines = (SAMPLES / "shortdeck-night.jsonl").read_text().splitlines()[:3]
+    money = json.loads(lines[2])
+    money.update(hand_id="eur-1", currency="EUR", decimals=2)
+    night = tmp_path / "mixed.jsonl"
+    night.write_text("\n".join([*lines[:2], json.dumps(money)]) + "\n")
+    result = CliRunner().invoke(cli, ["audit", str(night), "--json", "--chip-value", "0.05 EUR"])
+    assert result.exit_code == 0, result.output
+    rows = [json.loads(line) for line in result.output.splitlines()]
+    hands = rows[:-1]
+    per_chip = {"per_chip": 5, "currency": "EUR", "decimals": 2}
+    assert [(h["hand_id"], h["unit"], h["decimals"], h.get("chip_value")) for h in hands] == [
+        ("fri-2026-1", "CHIPS", 0, per_chip),
+        ("fri-2026-2", "CHIPS", 0, per_chip),
+        ("eur-1", "EUR", 2, None),
+    ]
+    assert list(hands[0])[5:9] == ["unit", "decimals", "chip_value", "reason"]
+    assert list(hands[2])[5:8] == ["unit", "decimals", "reason"]
+
+
 def test_audit_and_convert_read_folders_and_zip_archives_alike(tmp_path: Path) -> None:
     import zipfile
 
