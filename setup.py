@@ -48,7 +48,9 @@ def mypyc_modules() -> list[Extension]:
         print("sixplus: building without mypyc (mypy is not installed); the hot path runs as pure Python")
         return []
     try:
-        modules = mypycify(compiled_sources(), opt_level="3", debug_level="0")
+        # experimental_features: mypyc's native vectors (librt.vecs.vec[i64]) hold the engine's
+        # chips unboxed; the compiled code checks the installed librt's vector API version at import
+        modules = mypycify(compiled_sources(), opt_level="3", debug_level="0", experimental_features=True)
     except (Exception, SystemExit) as error:  # mypy's type check failed here (a dependency missing?)
         print(f"sixplus: mypyc could not build the hot path ({error}); it runs as pure Python")
         return []

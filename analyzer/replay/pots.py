@@ -12,8 +12,10 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 
 import msgspec
+from librt.vecs import vec
+from mypy_extensions import i64
 
-from analyzer.replay.rules import return_uncalled
+from analyzer.replay.rules import Flags, return_uncalled
 
 
 class Pot(msgspec.Struct, frozen=True, gc=False):
@@ -37,7 +39,7 @@ def uncalled(contributions: Mapping[str, int]) -> tuple[str, int] | None:
     True
     """
     names = list(contributions)
-    k, excess = return_uncalled(list(contributions.values()))
+    k, excess = return_uncalled(vec[i64](contributions.values()))
     return (names[k], excess) if k >= 0 else None
 
 
@@ -58,10 +60,10 @@ def build_pots(
     (Pot(amount=30, eligible=('Anna', 'Carla'), level=10), Pot(amount=60, eligible=('Carla',), level=40))
     """
     amounts = [contributions.get(p, 0) for p in order]
-    return pots_of(list(order), amounts, [p in folded for p in order], dead)
+    return pots_of(list(order), amounts, vec[bool]([p in folded for p in order]), dead)
 
 
-def pots_of(order: list[str], amounts: list[int], folded: list[bool], dead: int = 0) -> tuple[Pot, ...]:
+def pots_of(order: list[str], amounts: list[int], folded: Flags, dead: int = 0) -> tuple[Pot, ...]:
     """:func:`build_pots` on parallel lists: each player's live chips and whether they folded
     (lists, read by index: the engine's table holds them so)."""
     n = len(order)

@@ -1,6 +1,7 @@
 """The betting rules, written once: small pure functions over ints.
 
-The state of a hand is held as parallel lists, one entry a player in seat order (see
+The state of a hand is held as parallel vectors (:data:`Ints`, :data:`Flags`: mypyc's unboxed
+``vec[i64]`` and ``vec[bool]``), one entry a player in seat order (see
 :class:`analyzer.replay.table.Table`): ``stack`` (chips behind), ``front`` (live chips in
 front of the player this round), ``total`` (everything put in this hand), ``folded``,
 ``acted`` (acted since the betting was last opened for them) and ``acted_level`` (the bet
@@ -14,9 +15,18 @@ refer to ``RULES.md``.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, TypeAlias
+
+from librt.vecs import vec
+from mypy_extensions import i64
 
 from parsers.record import PostKind
+
+#: a player's chips, one entry a player: 64-bit ints, unboxed when compiled (written as a string:
+#: compiled, ``i64`` is a native type, not an object ``vec[...]`` can be given at run time)
+Ints: TypeAlias = "vec[i64]"
+#: a flag a player (folded, acted)
+Flags: TypeAlias = "vec[bool]"
 
 # the post kinds :func:`opener` looks for, read once (an enum member read is an attribute look-up)
 _STRADDLE: Final = PostKind.STRADDLE
@@ -58,11 +68,11 @@ def is_live(folded: bool, stack: int, total: int, cap: int) -> bool:
 
 def to_act(
     order: tuple[int, ...],
-    folded: list[bool],
-    stack: list[int],
-    front: list[int],
-    acted: list[bool],
-    total: list[int],
+    folded: Flags,
+    stack: Ints,
+    front: Ints,
+    acted: Flags,
+    total: Ints,
     bet: int,
     lone: bool,
     cap: int,
@@ -150,7 +160,7 @@ def fixed_size(small_bet: int, big_bet: int, big_blind: int, late: bool) -> int:
     return big if late else small
 
 
-def opener(kinds: list[PostKind], who: list[int], front: list[int], bet: int) -> int:
+def opener(kinds: list[PostKind], who: list[int], front: Ints, bet: int) -> int:
     """The player the preflop action opens after (HE-PREFLOP-ORDER, SD-PREFLOP-FIRST), as an
     index, or -1: the last straddle, else the big blind in its place (the first one posted: a
     returning player's live big blind out of position does not move the opener), else the
@@ -169,7 +179,7 @@ def opener(kinds: list[PostKind], who: list[int], front: list[int], bet: int) ->
     return -1
 
 
-def return_uncalled(front: list[int]) -> tuple[int, int]:
+def return_uncalled(front: Ints) -> tuple[int, int]:
     """The bet nobody matched at the end of a round: the top amount's excess over the second,
     as (index of the player, excess), or (-1, 0) (BET-ROUND-END). With two equal top amounts,
     nothing comes back.

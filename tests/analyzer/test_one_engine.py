@@ -421,14 +421,15 @@ def test_no_module_but_the_rules_module_computes_a_betting_rule_itself() -> None
 
 def test_the_uncalled_bet_of_the_pots_module_is_the_rules_module_s() -> None:
     """pots.uncalled (the quizzes' side pots) is the rules' return_uncalled over a mapping."""
+    from librt.vecs import vec
+    from mypy_extensions import i64
+
     from analyzer.replay.pots import uncalled
     from analyzer.replay.rules import return_uncalled
 
-    assert uncalled({"Anna": 300, "Ben": 100, "Carla": 50}) == ("Anna", 200) and return_uncalled([300, 100, 50]) == (
-        0,
-        200,
-    )
-    assert uncalled({"Anna": 100, "Ben": 100}) is None and return_uncalled([100, 100]) == (-1, 0)
+    assert uncalled({"Anna": 300, "Ben": 100, "Carla": 50}) == ("Anna", 200)
+    assert return_uncalled(vec[i64]([300, 100, 50])) == (0, 200)
+    assert uncalled({"Anna": 100, "Ben": 100}) is None and return_uncalled(vec[i64]([100, 100])) == (-1, 0)
     tree = ast.parse((ANALYZER / "replay" / "pots.py").read_text())
     body = next(n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == "uncalled")
     assert "return_uncalled" in _names(body)

@@ -17,6 +17,9 @@ from __future__ import annotations
 import random
 from typing import Literal
 
+from librt.vecs import vec
+from mypy_extensions import i64
+
 from analyzer.quiz.deal import LETTERS, PLAYERS
 from analyzer.quiz.model import Answer, Form, Kind, Question
 from analyzer.quiz.spec import NotApplicable, Spec, gave_up, name_choice, retry
@@ -85,10 +88,10 @@ class Round:
             return None
         start = self.seat[self.last_actor] if self.last_actor else self.anchor
         order = self.after(start)
-        folded = [p in self.folded for p in order]
-        acted = [p in self.acted for p in order]
-        front = [self.total[p] for p in order]
-        stack = [1] * len(order)
+        folded = vec[bool]([p in self.folded for p in order])
+        acted = vec[bool]([p in self.acted for p in order])
+        front = vec[i64]([self.total[p] for p in order])
+        stack = vec[i64]([1] * len(order))
         turn = betting.to_act(tuple(range(len(order))), folded, stack, front, acted, front, self.current, False, 0)
         return order[turn] if turn >= 0 else None
 
