@@ -10,6 +10,7 @@ leaves odd chips, they go one by one to the winners in order clockwise from the 
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
+from typing import Protocol
 
 import msgspec
 from librt.vecs import vec
@@ -65,7 +66,7 @@ def build_pots(
 
 def pots_of(order: list[str], amounts: list[int], folded: Flags, dead: int = 0) -> tuple[Pot, ...]:
     """:func:`build_pots` on parallel lists: each player's live chips and whether they folded
-    (lists, read by index: the engine's table holds them so)."""
+    (read by index: the engine's table holds them so)."""
     n = len(order)
     if len(amounts) != n or len(folded) != n:
         raise ValueError(f"pots_of: expected {n} amounts and folds, got {len(amounts)} and {len(folded)}")
@@ -138,7 +139,14 @@ def split(amount: int, winners: Sequence[str], *, all_odd_to_first: bool = False
     return tuple((w, share + (1 if i < odd else 0)) for i, w in enumerate(winners))
 
 
-def clockwise_from_button(players: Sequence[str], seats: Mapping[str, int], button: int | None) -> list[str]:
+class SeatNumbers(Protocol):
+    """Each player's seat number by name: a dict, or the table's view of its lists
+    (:attr:`analyzer.replay.table.Table.seat_of`, no dict made a hand)."""
+
+    def __getitem__(self, name: str, /) -> int: ...
+
+
+def clockwise_from_button(players: Sequence[str], seats: SeatNumbers, button: int | None) -> list[str]:
     """Players ordered clockwise starting with the first seat after the button.
 
     >>> clockwise_from_button(["A", "B", "C"], {"A": 1, "B": 4, "C": 6}, 4)

@@ -18,7 +18,7 @@ from analyzer.audit.records import PotResult
 from analyzer.evaluator import Ranking, strength_function, words_of
 from analyzer.evaluator.lowball import holdem_low, low_words, omaha_low
 from analyzer.evaluator.omaha import omaha_high
-from analyzer.replay.pots import Pot, clockwise_from_button, split
+from analyzer.replay.pots import Pot, SeatNumbers, clockwise_from_button, split
 
 
 class Settlement(msgspec.Struct, frozen=True):
@@ -91,7 +91,7 @@ def settle(
     *,
     boards: Sequence[tuple[int, ...]],
     holes: Mapping[str, tuple[int, ...] | None],
-    seats: Mapping[str, int],
+    seats: SeatNumbers,
     button: int | None,
     ranking: Ranking,
     deductions: int = 0,
@@ -118,7 +118,7 @@ def walk(
     taken: Sequence[int],
     boards: Sequence[tuple[int, ...]],
     holes: Mapping[str, tuple[int, ...] | None],
-    seats: Mapping[str, int],
+    seats: SeatNumbers,
     button: int | None,
     all_odd_to_first: bool,
     judge: Judge,

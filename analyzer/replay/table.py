@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import Final
 
-from librt.vecs import vec
+from librt.vecs import append, vec
 from mypy_extensions import i64
 
 from analyzer.money import amount_text
@@ -150,6 +150,17 @@ class Legal:
     max_to: int
 
 
+class SeatOf:
+    """Each player's seat number by name, read through the table's index (``seat_of[name]``)."""
+
+    def __init__(self, index: dict[str, int], seats: list[int]) -> None:
+        self._index = index
+        self._seats = seats
+
+    def __getitem__(self, name: str) -> int:
+        return self._seats[self._index[name]]
+
+
 class Table:
     """One hand in play under a rule set."""
 
@@ -177,24 +188,23 @@ class Table:
         names: list[str] = []
         seats: list[int] = []
         starts: list[int] = []
+        stacks: Ints = vec[i64](capacity=n)
         index: dict[str, int] = {}
-        seat_of: dict[str, int] = {}
         cap = stakes.cap
         live = 0  # players still able to bet (nobody has folded or put anything in yet)
         for name, seat, stack in ordered:  # one pass over the players
             index[name] = len(names)
-            seat_of[name] = seat
             names.append(name)
             seats.append(seat)
             starts.append(stack)
+            stacks = append(stacks, stack)
             if R.is_live(False, stack, 0, cap):
                 live += 1
         self.names = names
         self.seats = seats
         self.starts = starts
         self.index = index
-        self.seat_of = seat_of  # each player's seat by name
-        self.stacks: Ints = vec[i64](starts)  # chips behind
+        self.stacks: Ints = stacks  # chips behind
         self.front: Ints = vec[i64]([0] * n)  # live chips in front this round
         self.totals: Ints = vec[i64]([0] * n)  # everything put in, dead money included
         self.posted: Ints = vec[i64]([0] * n)  # forced bets (before any return)
@@ -238,6 +248,11 @@ class Table:
         self.notes: list[Problem] = []  # what the site profile explained (post and open_preflop)
         self._straddle_min_raise = 0  # the smallest raise over a straddle by the rule set alone
         self._views: list[PlayerState] | None = None
+
+    @property
+    def seat_of(self) -> SeatOf:
+        """Each player's seat number by name (a view of the table's lists: no dict made a hand)."""
+        return SeatOf(self.index, self.seats)
 
     # ---- the players as objects (for the simulator and the replayer) ------------------
 
