@@ -65,8 +65,8 @@ def build_pots(
 
 
 def pots_of(order: list[str], amounts: list[int], folded: Flags, dead: int = 0) -> tuple[Pot, ...]:
-    """:func:`build_pots` on parallel lists: each player's live chips and whether they folded
-    (read by index: the engine's table holds them so)."""
+    """:func:`build_pots` by index: each player's live chips (a list) and whether they folded
+    (the table's vector of flags, read by index as the engine holds it)."""
     n = len(order)
     if len(amounts) != n or len(folded) != n:
         raise ValueError(f"pots_of: expected {n} amounts and folds, got {len(amounts)} and {len(folded)}")

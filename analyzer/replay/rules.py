@@ -82,7 +82,9 @@ def to_act(
     is under the cap, and has not acted since the betting was opened or owes chips; with
     nobody left to bet against (``lone``), only a player who owes.
 
-    >>> to_act((1, 2, 0), [False] * 3, [90, 0, 80], [10, 20, 20], [True, True, True], [10, 20, 20], 20, False, 0)
+    >>> folded, acted = vec[bool]([False] * 3), vec[bool]([True] * 3)
+    >>> stack, front = vec[i64]([90, 0, 80]), vec[i64]([10, 20, 20])
+    >>> to_act((1, 2, 0), folded, stack, front, acted, front, 20, False, 0)
     0
     """
     for j in order:
@@ -184,9 +186,9 @@ def return_uncalled(front: Ints) -> tuple[int, int]:
     as (index of the player, excess), or (-1, 0) (BET-ROUND-END). With two equal top amounts,
     nothing comes back.
 
-    >>> return_uncalled([300, 100, 50])
+    >>> return_uncalled(vec[i64]([300, 100, 50]))
     (0, 200)
-    >>> return_uncalled([100, 100])
+    >>> return_uncalled(vec[i64]([100, 100]))
     (-1, 0)
     """
     top = second = 0
