@@ -1,9 +1,13 @@
 """The bounds every hand is checked against at the edge, before any arithmetic on it.
 
-Stated as data, applied in one place: every reader's records pass :func:`check_record`
-(through :func:`parsers.formats.parse_text` and :func:`~parsers.formats.read_bytes`), and
-amounts read from text pass :func:`check_minor` (through :func:`parsers.amounts.to_minor`).
-A hand outside them is rejected with its line and what was expected, never a Python error.
+Stated as data (:mod:`parsers.limits`), applied at the edge: every reader's records pass
+:func:`check_record` (through :func:`parsers.formats.parse_text` and
+:func:`~parsers.formats.read_bytes`), and amounts read from text pass :func:`check_minor`
+(through :func:`parsers.amounts.to_minor`). A hand outside them is rejected with its line and
+what was expected, never a Python error. The native format's decoder checks the same bounds in
+C as it reads (the record's types state them, :mod:`parsers.record`), so its records skip the
+pass; a line it refuses is read again without them and named by :func:`outside`, with the same
+words (a test checks the types and :func:`check_record` agree).
 
 * An amount is at most :data:`MAX_AMOUNT` = 10^15 minor units either way (10 trillion at two
   decimals). Sums stay exact in 64-bit integers (pyarrow and numpy columns of the store):
@@ -17,22 +21,37 @@ A hand outside them is rejected with its line and what was expected, never a Pyt
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Final
 
-from parsers.errors import T_, ParseError, RejectCode
+from parsers.errors import T_, ParseError, RejectCode, Rejected
+from parsers.limits import (
+    MAX_ACTIONS,
+    MAX_AMOUNT,
+    MAX_DECIMALS,
+    MAX_ITEMS,
+    MAX_LINE,
+    MAX_RUNS,
+    MAX_SEAT_NUMBER,
+    MAX_SEATS,
+    MAX_TEXT,
+)
 from parsers.record import HandRecord
 
-# Final: the compiled module (mypyc) puts each value into its code; a plain module global
-# would be looked up in the module's dict at every comparison of every hand.
-MAX_AMOUNT: Final = 10**15
-MAX_DECIMALS: Final = 8
-MAX_SEATS: Final = 23
-MAX_SEAT_NUMBER: Final = 999
-MAX_ACTIONS: Final = 5_000
-MAX_RUNS: Final = 10
-MAX_ITEMS: Final = 500  # shown hands, awards, returns, deductions, cashouts, pots
-MAX_TEXT: Final = 1_000
-MAX_LINE: Final = 2_000_000_000  # line numbers and hand numbers (a 32-bit column of the store)
+__all__ = [
+    "AMOUNT_EXPECTED",
+    "MAX_ACTIONS",
+    "MAX_AMOUNT",
+    "MAX_DECIMALS",
+    "MAX_ITEMS",
+    "MAX_LINE",
+    "MAX_RUNS",
+    "MAX_SEATS",
+    "MAX_SEAT_NUMBER",
+    "MAX_TEXT",
+    "check_decimals",
+    "check_minor",
+    "check_record",
+    "outside",
+]
 
 AMOUNT_EXPECTED = T_("an amount of at most {most} minor units either way", most=format(MAX_AMOUNT, ","))
 
@@ -95,6 +114,29 @@ def check_record(record: HandRecord) -> HandRecord:
         return record
     _name_the_field(record)
     return record  # pragma: no cover - the walk names what the pass found
+
+
+def outside(record: HandRecord, *, format: str, file: str) -> Rejected | None:
+    """The rejection of a hand outside the bounds, naming the first field outside them and its
+    line (None when it is within them): what every reader's hand of the kind gets.
+
+    >>> from parsers.record import Seat
+    >>> outside(HandRecord("h1", (Seat(1, "a", 100),)), format="native", file="n.jsonl") is None
+    True
+    >>> found = outside(HandRecord("h1", (Seat(1, "a", 10**16),)), format="native", file="n.jsonl")
+    >>> found.code, found.line, found.message  # doctest: +ELLIPSIS
+    (<RejectCode.BAD_AMOUNT: 'BAD_AMOUNT'>, 0, "n.jsonl: native hand h1: expected an amount of at most ...")
+    """
+    try:
+        check_record(record)
+    except ParseError as error:
+        line = error.line or record.source.line
+        hand_id = record.hand_id[:80]
+        message = ParseError(
+            expected=error.expected, found=error.found, format=format, file=file, line=line, hand_id=hand_id
+        ).message
+        return Rejected(code=error.code, message=message, file=file, line=line, format=format, hand_id=hand_id)
+    return None
 
 
 def _within(record: HandRecord) -> bool:

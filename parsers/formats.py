@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
-from parsers.bounds import check_record
+from parsers.bounds import outside
 from parsers.errors import T_, ParseError, Rejected
 from parsers.record import HandRecord
 from parsers.text import decode
@@ -84,7 +84,8 @@ def parse_text(text: str, *, format: str = "auto", file: str = "") -> Iterator[H
             file=file,
             line=1,
         )
-    yield from bounded(module(name).parse(text, file=file), format=name, file=file)
+    reader = module(name)
+    yield from bounded(reader.parse(text, file=file), format=name, file=file, checked=checks_bounds(reader))
 
 
 def read_bytes(data: bytes, *, file: str, format: str = "auto") -> ParsedFile:
@@ -100,7 +101,8 @@ def read_bytes(data: bytes, *, file: str, format: str = "auto") -> ParsedFile:
         )
     hands: list[HandRecord] = []
     rejected: list[Rejected] = []
-    for item in bounded(module(name).parse(text, file=file), format=name, file=file):
+    reader = module(name)
+    for item in bounded(reader.parse(text, file=file), format=name, file=file, checked=checks_bounds(reader)):
         if isinstance(item, HandRecord):
             hands.append(item)
         else:
@@ -108,11 +110,19 @@ def read_bytes(data: bytes, *, file: str, format: str = "auto") -> ParsedFile:
     return ParsedFile(file=file, format=name, hands=tuple(hands), rejected=tuple(rejected))
 
 
-def bounded(items: Iterable[HandRecord | Rejected], *, format: str, file: str) -> Iterator[HandRecord | Rejected]:
+def checks_bounds(reader: ModuleType) -> bool:
+    """Whether a reader's records are within :mod:`parsers.bounds` as it yields them (its
+    ``CHECKS_BOUNDS``: the native format's decoder checks them in C) and need no second pass."""
+    return getattr(reader, "CHECKS_BOUNDS", False) is True
+
+
+def bounded(
+    items: Iterable[HandRecord | Rejected], *, format: str, file: str, checked: bool = False
+) -> Iterator[HandRecord | Rejected]:
     """A reader's records checked against :mod:`parsers.bounds` (a hand outside them is
-    rejected with its line), and the reader itself guarded: an error it did not foresee ends
-    the file with one rejection saying where reading stopped (logged in full for a bug
-    report), never a Python message for the user."""
+    rejected with its line; ``checked``: the reader did so itself), and the reader itself
+    guarded: an error it did not foresee ends the file with one rejection saying where reading
+    stopped (logged in full for a bug report), never a Python message for the user."""
     iterator = iter(items)
     line = 0
     while True:
@@ -140,25 +150,11 @@ def bounded(items: Iterable[HandRecord | Rejected], *, format: str, file: str) -
             return
         if isinstance(item, HandRecord):
             line = max(line, item.source.line)
-            try:
-                check_record(item)
-            except ParseError as error:
-                yield Rejected(
-                    code=error.code,
-                    message=ParseError(
-                        expected=error.expected,
-                        found=error.found,
-                        format=format,
-                        file=file,
-                        line=error.line or item.source.line,
-                        hand_id=item.hand_id[:80],
-                    ).message,
-                    file=file,
-                    line=error.line or item.source.line,
-                    format=format,
-                    hand_id=item.hand_id[:80],
-                )
-                continue
+            if not checked:
+                found = outside(item, format=format, file=file)
+                if found is not None:
+                    yield found
+                    continue
         else:
             line = max(line, item.line)
         yield item

@@ -2,8 +2,11 @@
 
 Reading is strict and typed (msgspec): a line that does not fit the schema is rejected
 with its line number and the JSON path of the bad field, and the other lines are still
-read. Cards may be written in any notation :mod:`parsers.cardtext` accepts; they are
-stored canonical. A hand without an id gets a stable one from its content.
+read. The bounds of :mod:`parsers.bounds` are checked as the line is decoded (the record's
+types state them), so its records need no second pass (:data:`CHECKS_BOUNDS`); a line outside
+them is read again without them and rejected with the words every reader's hand gets. Cards
+may be written in any notation :mod:`parsers.cardtext` accepts; they are stored canonical. A
+hand without an id gets a stable one from its content.
 """
 
 from __future__ import annotations
@@ -11,19 +14,24 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import types
+import typing
 from collections.abc import Iterable, Iterator
+from functools import cache
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 import msgspec
 from msgspec.structs import replace
 
-from parsers.bounds import AMOUNT_EXPECTED
+from parsers.bounds import AMOUNT_EXPECTED, MAX_ACTIONS, MAX_LINE, outside
 from parsers.cardtext import split_cards
 from parsers.errors import T_, ParseError, RejectCode, Rejected, at_path
 from parsers.record import FORMAT_VERSION, HandRecord, Source
 
 FORMAT: Final = "native"
+#: the records this reader yields are within :mod:`parsers.bounds` (read by ``parsers.formats``)
+CHECKS_BOUNDS: Final = True
 SCHEMA_PATH = Path(__file__).with_name("schema") / "hand-record.schema.json"
 
 _decoder: Final = msgspec.json.Decoder(HandRecord)
@@ -113,8 +121,20 @@ def parse(text: str, *, file: str = "") -> Iterator[HandRecord | Rejected]:
                     found=str(record.version),
                     code=RejectCode.INVALID_RECORD,
                 )
-            yield _finish(record, file, number)
+            record = _finish(record, file, number)
+            # what the types cannot state: posts and actions counted together, what the cashouts
+            # come to, and the line number (ours); rare, so checked by the one full pass
+            if number > MAX_LINE or len(record.posts) + len(record.actions) > MAX_ACTIONS or record.cashouts:
+                found = outside(record, format=FORMAT, file=file)
+                if found is not None:
+                    yield found
+                    continue
+            yield record
         except msgspec.ValidationError as error:
+            beyond = _beyond_bounds(line, file, number)
+            if beyond is not None:
+                yield beyond
+                continue
             message, _, path = str(error).partition(" - at ")
             wanted = message.removeprefix("Expected ").split(", got ")[0]
             too_large = wanted.startswith("Integer value out of range")  # beyond 64 bits
@@ -153,6 +173,63 @@ def parse(text: str, *, file: str = "") -> Iterator[HandRecord | Rejected]:
             )
         except ParseError as error:
             yield Rejected.from_error(error.with_context(file=file, line_offset=number, format=FORMAT))
+
+
+def _beyond_bounds(line: str, file: str, number: int) -> Rejected | None:
+    """A line the decoder refused for a bound of :mod:`parsers.bounds`: read again with types that
+    state none, and rejected as :func:`parsers.bounds.outside` words it for every reader (None
+    when it is refused for something else: its type, a missing field)."""
+    try:
+        lax = _lax_decoder().decode(line)
+    except (msgspec.ValidationError, msgspec.DecodeError, RecursionError):
+        return None
+    record = _real(lax)
+    if not isinstance(record, HandRecord):  # pragma: no cover - the lax twin of a HandRecord
+        return None
+    return outside(_finish(record, file, number), format=FORMAT, file=file)
+
+
+#: the record's classes by their twins without bounds (built at the first line outside them)
+_REAL: dict[type, type] = {}
+
+
+@cache
+def _lax_decoder() -> msgspec.json.Decoder[Any]:
+    return msgspec.json.Decoder(_lax(HandRecord))
+
+
+def _lax(kind: Any) -> Any:
+    """A record type with the bounds (``Annotated`` constraints) left out, struct by struct."""
+    origin, args = typing.get_origin(kind), typing.get_args(kind)
+    if origin is typing.Annotated:
+        return _lax(args[0])
+    if isinstance(kind, type) and issubclass(kind, msgspec.Struct):
+        fields: list[tuple[str, Any] | tuple[str, Any, Any]] = []
+        for f in msgspec.structs.fields(kind):
+            if f.default is not msgspec.NODEFAULT:
+                fields.append((f.name, _lax(f.type), f.default))
+            elif f.default_factory is not msgspec.NODEFAULT:
+                fields.append((f.name, _lax(f.type), msgspec.field(default_factory=f.default_factory)))
+            else:
+                fields.append((f.name, _lax(f.type)))
+        twin = msgspec.defstruct(kind.__name__, fields, frozen=True, gc=False)
+        _REAL[twin] = kind
+        return twin
+    if origin is tuple:
+        return tuple[tuple(a if a is Ellipsis else _lax(a) for a in args)]  # type: ignore[misc]
+    if origin is typing.Union or origin is types.UnionType:
+        return typing.Union[tuple(_lax(a) for a in args)]  # noqa: UP007 - built from a tuple of types
+    return kind
+
+
+def _real(value: Any) -> Any:
+    """A value of the twins as the record's own classes (built without checks, as any reader's)."""
+    if isinstance(value, msgspec.Struct):
+        kind = type(value)
+        return _REAL.get(kind, kind)(**{name: _real(getattr(value, name)) for name in value.__struct_fields__})
+    if isinstance(value, tuple):
+        return tuple(_real(v) for v in value)
+    return value
 
 
 def _guess_id(line: str) -> str | None:

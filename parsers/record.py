@@ -23,10 +23,34 @@ holds strings, numbers, tuples and other records, never a reference cycle). Chan
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Annotated
 
 import msgspec
 
+from parsers.limits import (
+    MAX_ACTIONS,
+    MAX_AMOUNT,
+    MAX_DECIMALS,
+    MAX_ITEMS,
+    MAX_LINE,
+    MAX_RUNS,
+    MAX_SEAT_NUMBER,
+    MAX_SEATS,
+    MAX_TEXT,
+)
+
 FORMAT_VERSION = 1
+
+# The bounds of parsers.bounds (parsers.limits), stated by the types: the native format's decoder
+# checks them in C as it reads a line, and the JSON Schema names them. Nothing else checks them
+# here (a record built in Python is not validated): every reader's records still pass
+# parsers.bounds, but the native reader's, which its decoder has checked. Only what
+# parsers.bounds checks is constrained (a test checks the two agree).
+Amount = Annotated[int, msgspec.Meta(ge=-MAX_AMOUNT, le=MAX_AMOUNT)]
+LineNumber = Annotated[int, msgspec.Meta(ge=0, le=MAX_LINE)]
+SeatNumber = Annotated[int, msgspec.Meta(ge=0, le=MAX_SEAT_NUMBER)]
+ItemNumber = Annotated[int, msgspec.Meta(ge=0, le=MAX_ITEMS)]
+Text = Annotated[str, msgspec.Meta(max_length=MAX_TEXT)]
 
 
 class Street(StrEnum):
@@ -98,8 +122,8 @@ class Game(msgspec.Struct, frozen=True, gc=False):
 
     variant: Variant = Variant.HOLDEM
     betting: Betting = Betting.NO_LIMIT
-    site: str = ""
-    declared: str = ""
+    site: Text = ""
+    declared: Text = ""
     ranking: str | None = None
     tournament: bool = False
     rules: str | None = None  # a preset or rule file named by the source (native files)
@@ -108,21 +132,21 @@ class Game(msgspec.Struct, frozen=True, gc=False):
 class Stakes(msgspec.Struct, frozen=True, gc=False):
     """The amounts of the forced bets and limits, in minor units (0 where not used)."""
 
-    ante: int = 0
-    small_blind: int = 0
-    big_blind: int = 0
-    button_blind: int = 0
-    straddle: int = 0
-    min_bet: int = 0  # when the source states it (PHH ``min_bet``); else from the rule set
-    small_bet: int = 0  # fixed limit: bet size preflop and flop
-    big_bet: int = 0  # fixed limit: bet size turn and river
-    cap: int = 0  # capped no limit: most a player may put in the hand
+    ante: Amount = 0
+    small_blind: Amount = 0
+    big_blind: Amount = 0
+    button_blind: Amount = 0
+    straddle: Amount = 0
+    min_bet: Amount = 0  # when the source states it (PHH ``min_bet``); else from the rule set
+    small_bet: Amount = 0  # fixed limit: bet size preflop and flop
+    big_bet: Amount = 0  # fixed limit: bet size turn and river
+    cap: Amount = 0  # capped no limit: most a player may put in the hand
 
 
 class Seat(msgspec.Struct, frozen=True, gc=False):
-    seat: int
-    player: str
-    stack: int
+    seat: SeatNumber
+    player: Text
+    stack: Amount
     sitting_out: bool = False
 
 
@@ -131,9 +155,9 @@ class Post(msgspec.Struct, frozen=True, gc=False):
 
     player: str
     kind: PostKind
-    amount: int
+    amount: Amount
     all_in: bool = False
-    line: int = 0
+    line: LineNumber = 0
 
 
 class Action(msgspec.Struct, frozen=True, gc=False):
@@ -142,9 +166,9 @@ class Action(msgspec.Struct, frozen=True, gc=False):
     street: Street
     player: str
     kind: ActionKind
-    to: int = 0
+    to: Amount = 0
     all_in: bool = False
-    line: int = 0
+    line: LineNumber = 0
 
 
 class Shown(msgspec.Struct, frozen=True, gc=False):
@@ -154,26 +178,26 @@ class Shown(msgspec.Struct, frozen=True, gc=False):
     cards: tuple[str, ...]
     mucked: bool = False
     description: str = ""  # the source's words: "a straight, Nine high"
-    line: int = 0
+    line: LineNumber = 0
 
 
 class Award(msgspec.Struct, frozen=True, gc=False):
     """What the source says a player collected: from which pot (0 main, 1.. side) and run."""
 
     player: str
-    amount: int
-    pot: int | None = None  # None: the source does not say which pot
-    run: int = 0
+    amount: Amount
+    pot: ItemNumber | None = None  # None: the source does not say which pot
+    run: ItemNumber = 0
     description: str = ""  # "with a flush" where the source says
-    line: int = 0
+    line: LineNumber = 0
 
 
 class Returned(msgspec.Struct, frozen=True, gc=False):
     """An uncalled bet the source says was returned."""
 
     player: str
-    amount: int
-    line: int = 0
+    amount: Amount
+    line: LineNumber = 0
 
 
 class Deduction(msgspec.Struct, frozen=True, gc=False):
@@ -181,43 +205,44 @@ class Deduction(msgspec.Struct, frozen=True, gc=False):
     ``pot`` names the pot it came from where the source says (OHH per-pot rake)."""
 
     kind: str
-    amount: int
-    pot: int | None = None
+    amount: Amount
+    pot: ItemNumber | None = None
 
 
 class Cashout(msgspec.Struct, frozen=True, gc=False):
     """Money settled outside the pot (All-in Cash Out, EV cashout, insurance)."""
 
     player: str
-    amount: int
-    fee: int = 0
+    amount: Amount
+    fee: Amount = 0
     kind: str = "cashout"  # cashout (All-in Cash Out, EV cashout), insurance, bounty
 
 
 class HandRecord(msgspec.Struct, frozen=True, gc=False):
     """One hand as its source states it. See the module docstring for conventions."""
 
-    hand_id: str
-    seats: tuple[Seat, ...]
-    button: int | None = None
-    posts: tuple[Post, ...] = ()
-    actions: tuple[Action, ...] = ()
-    boards: tuple[tuple[str, ...], ...] = ((),)
-    shown: tuple[Shown, ...] = ()
-    awards: tuple[Award, ...] = ()
-    returned: tuple[Returned, ...] = ()
-    deductions: tuple[Deduction, ...] = ()
-    cashouts: tuple[Cashout, ...] = ()
-    total_pot: int | None = None  # as the source states it
-    pots: tuple[int, ...] = ()  # main, side 1, ... as the source states them
-    finishing_stacks: tuple[int, ...] | None = None  # PHH: stacks after the hand, seat order
+    hand_id: Text
+    seats: Annotated[tuple[Seat, ...], msgspec.Meta(max_length=MAX_SEATS)]
+    button: SeatNumber | None = None
+    posts: Annotated[tuple[Post, ...], msgspec.Meta(max_length=MAX_ACTIONS)] = ()
+    actions: Annotated[tuple[Action, ...], msgspec.Meta(max_length=MAX_ACTIONS)] = ()
+    boards: Annotated[tuple[tuple[str, ...], ...], msgspec.Meta(max_length=MAX_RUNS)] = ((),)
+    shown: Annotated[tuple[Shown, ...], msgspec.Meta(max_length=MAX_ITEMS)] = ()
+    awards: Annotated[tuple[Award, ...], msgspec.Meta(max_length=MAX_ITEMS)] = ()
+    returned: Annotated[tuple[Returned, ...], msgspec.Meta(max_length=MAX_ITEMS)] = ()
+    deductions: Annotated[tuple[Deduction, ...], msgspec.Meta(max_length=MAX_ITEMS)] = ()
+    cashouts: Annotated[tuple[Cashout, ...], msgspec.Meta(max_length=MAX_ITEMS)] = ()
+    total_pot: Amount | None = None  # as the source states it
+    # main, side 1, ... as the source states them
+    pots: Annotated[tuple[Amount, ...], msgspec.Meta(max_length=MAX_ITEMS)] = ()
+    finishing_stacks: tuple[Amount, ...] | None = None  # PHH: stacks after the hand, seat order
     game: Game = msgspec.field(default_factory=Game)
     stakes: Stakes = msgspec.field(default_factory=Stakes)
-    currency: str = "CHIPS"
-    decimals: int = 0
-    table: str = ""
-    max_seats: int | None = None
-    started_at: str | None = None  # ISO 8601 where the source gives a time
+    currency: Text = "CHIPS"
+    decimals: Annotated[int, msgspec.Meta(ge=0, le=MAX_DECIMALS)] = 0
+    table: Text = ""
+    max_seats: SeatNumber | None = None
+    started_at: Text | None = None  # ISO 8601 where the source gives a time
     source: Source = msgspec.field(default_factory=Source)
     version: int = FORMAT_VERSION
 

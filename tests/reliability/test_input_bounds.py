@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from msgspec.structs import fields, replace
 
 from analyzer.audit.night import audit_files
 from analyzer.cli import cli
-from parsers import casino
+from parsers import casino, native
 from parsers.bounds import (
     MAX_ACTIONS,
     MAX_AMOUNT,
@@ -30,6 +30,7 @@ from parsers.bounds import (
     _name_the_field,
     _within,
     check_record,
+    outside,
 )
 from parsers.errors import ParseError, RejectCode
 from parsers.formats import read_bytes
@@ -356,3 +357,43 @@ def test_a_cashout_past_the_bound_rejects_the_hand_with_the_amount_named(
     assert found in str(caught.value)
     edge = replace(record, cashouts=(Cashout("a", MAX_AMOUNT, fee=-MAX_AMOUNT),))  # at the bounds: kept
     assert check_record(edge) is edge
+
+
+def _read_as_any_reader_s(record: HandRecord) -> None:
+    """A hand written as a native line is read exactly when :func:`check_record` keeps it, and
+    rejected with the words, code and line any reader's hand outside the bounds gets
+    (:func:`parsers.bounds.outside`)."""
+    record = replace(record, source=_FULL.source)  # the reader's to set: not in a native line
+    if not record.hand_id:
+        record = replace(record, hand_id=native.content_id(record))  # what the reader gives it
+    expected = outside(record, format="native", file="n.jsonl")
+    parsed = read_bytes(native.dumps(record).encode() + b"\n", file="n.jsonl", format="native")
+    if expected is None:
+        assert parsed.hands == (record,) and not parsed.rejected
+    else:
+        assert not parsed.hands and parsed.rejected == (expected,)
+
+
+#: a hand with cashouts always takes the one pass (what they come to): none here
+_NO_CASHOUTS = replace(_FULL, cashouts=())
+
+
+def test_the_native_decoder_keeps_the_same_bounds_as_every_reader_s_hand() -> None:
+    """The native format's records skip the one pass: its decoder checks the bounds the record's
+    types state. Every bound, at each edge and one past it. (Amounts past 64 bits are refused by
+    the decoder as numbers too large, tested above.)"""
+    for push, (low, high) in _PUSHES + _SIZES:
+        for value in (low - 1, low, high, high + 1):
+            _read_as_any_reader_s(push(_NO_CASHOUTS, value))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_pushed(), min_size=2, max_size=3))
+def test_the_native_decoder_names_the_field_every_reader_names(pushes: list[tuple[_Push, int]]) -> None:
+    """Several fields pushed at once: the one the native reader names is the one any reader's
+    hand would have named."""
+    record = _NO_CASHOUTS
+    for push, value in pushes:
+        record = push(record, value)
+    assume(all(-(2**63) <= value < 2**63 for _, value in pushes))
+    _read_as_any_reader_s(record)
