@@ -29,7 +29,7 @@ MO       := $(LOCALE)/de/LC_MESSAGES/sixplus.mo $(LOCALE)/es/LC_MESSAGES/sixplus
 KEYWORDS := -k _ -k N_ -k ngettext:1,2 -k pgettext:1c,2 -k npgettext:1c,2,3 \
             -k msg -k nmsg:1,2 -k pmsg:1c,2 -k f_ -k fn_:1,2 -k T_ -k nT_:1,2
 
-.PHONY: run test lint typecheck pytest pytest-pure bench samples clean print-compiled catalogs
+.PHONY: run test lint typecheck pytest pytest-pure browser bench samples clean print-compiled catalogs
 
 # what the app needs: the runtime dependencies, and the project installed editable (pure until compiled)
 $(RUNTIME): pyproject.toml
@@ -80,7 +80,16 @@ typecheck: $(TESTDEPS) $(STAMP) $(MO)
 	$(BIN)/mypy
 
 # the installed build (compiled where it could be), the whole suite
-pytest: $(TESTDEPS) $(STAMP) $(MO)
+# Debian's chromium, which the browser tests drive with Playwright (a browser download does not
+# work here): installed with apt-get where it is missing and we may (root, or sudo without a
+# password); else a line says what to install and the browser tests fail saying the same
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then S=""; else S="sudo -n"; fi; \
+	  ($$S apt-get update -qq && $$S env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
+	  || echo "make: could not install chromium (apt-get install chromium); the browser tests will fail" >&2; }
+
+pytest: $(TESTDEPS) $(STAMP) $(MO) browser
 	$(BIN)/python -m pytest -q -n 2 --timeout=900
 
 # the pure build: the same sources run as Python, on the differential tests and the doctests
